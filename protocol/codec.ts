@@ -1,0 +1,90 @@
+import { MAX_FRAME_BYTES, frameSchema, type Frame } from './frame';
+import { clientMessageSchemas, type ClientContent, type ClientTyp } from './clientMessages';
+import { serverMessageSchemas, type ServerContent, type ServerTyp } from './serverMessages';
+
+export type ClientFrame<T extends ClientTyp = ClientTyp> = T extends ClientTyp
+  ? Frame<T, ClientContent<T>>
+  : never;
+export type ServerFrame<T extends ServerTyp = ServerTyp> = T extends ServerTyp
+  ? Frame<T, ServerContent<T>>
+  : never;
+
+export type Decoded<F> =
+  { ok: true; frame: F } | { ok: false; reason: string; typ?: string; requestId?: string };
+
+type SchemaTable = Record<string, { safeParse(v: unknown): SafeParseLike }>;
+interface SafeParseLike {
+  success: boolean;
+  data?: unknown;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}
+
+/** UTF-8 length without allocating a buffer (works in browser and Node). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function describeIssues(err: SafeParseLike['error']): string {
+  const issue = err?.issues[0];
+  if (!issue) return 'invalid content';
+  const where = issue.path.length ? issue.path.map(String).join('.') : 'content';
+  return `${where}: ${issue.message}`;
+}
+
+function decode(raw: unknown, table: SchemaTable): Decoded<Frame> {
+  if (typeof raw !== 'string') return { ok: false, reason: 'Frame is not text' };
+  // The length check is cheap; only count bytes when the text could be too big.
+  if (raw.length * 3 > MAX_FRAME_BYTES && utf8Length(raw) > MAX_FRAME_BYTES) {
+    return { ok: false, reason: `Frame larger than ${MAX_FRAME_BYTES} bytes` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (e) {
+    return { ok: false, reason: `Malformed JSON: ${(e as Error).message}` };
+  }
+  const outer = frameSchema.safeParse(json);
+  if (!outer.success) {
+    return { ok: false, reason: `Invalid frame: ${describeIssues(outer.error)}` };
+  }
+  const frame = outer.data;
+  const requestId = frame.requestid ?? frame.request_id ?? frame.envelope?.requestId;
+  const schema = Object.hasOwn(table, frame.typ) ? table[frame.typ] : undefined;
+  if (!schema) {
+    return { ok: false, reason: `Unknown message type "${frame.typ}"`, typ: frame.typ, requestId };
+  }
+  const content = schema.safeParse(frame.content ?? {});
+  if (!content.success) {
+    return {
+      ok: false,
+      reason: `Invalid ${frame.typ}: ${describeIssues(content.error)}`,
+      typ: frame.typ,
+      requestId,
+    };
+  }
+  return { ok: true, frame: { ...frame, content: content.data } };
+}
+
+/** Server side: parse and validate a frame a client sent. */
+export function decodeClientFrame(raw: unknown): Decoded<ClientFrame> {
+  return decode(raw, clientMessageSchemas as unknown as SchemaTable) as Decoded<ClientFrame>;
+}
+
+/** Client side: parse and validate a frame the server sent. */
+export function decodeServerFrame(raw: unknown): Decoded<ServerFrame> {
+  return decode(raw, serverMessageSchemas as unknown as SchemaTable) as Decoded<ServerFrame>;
+}
+
+export function encodeFrame(frame: Frame): string {
+  return JSON.stringify(frame);
+}

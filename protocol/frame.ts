@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * The outer shape of every socket frame, both directions (SPEC §7):
+ * `typ`, `content`, `envelope { requestId, browserID }` and, for requests,
+ * `requestid` or `request_id`.
+ */
+export const envelopeSchema = z.looseObject({
+  requestId: z.string().optional(),
+  browserID: z.string().optional(),
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+export const frameSchema = z.object({
+  typ: z.string().min(1).max(200),
+  content: z.unknown().optional(),
+  envelope: envelopeSchema.optional(),
+  requestid: z.string().optional(),
+  request_id: z.string().optional(),
+});
+
+export interface Frame<T extends string = string, C = unknown> {
+  typ: T;
+  content: C;
+  envelope?: Envelope;
+  requestid?: string;
+  request_id?: string;
+}
+
+/** Frames larger than this are refused by both sides (bytes of UTF-8 JSON). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** The request id a frame carries, wherever the sender put it. */
+export function requestIdOf(frame: {
+  envelope?: Envelope;
+  requestid?: string;
+  request_id?: string;
+  content?: unknown;
+}): string | undefined {
+  const fromContent =
+    frame.content && typeof frame.content === 'object' && 'request_id' in frame.content
+      ? (frame.content as { request_id?: unknown }).request_id
+      : undefined;
+  return (
+    frame.requestid ??
+    frame.request_id ??
+    frame.envelope?.requestId ??
+    (typeof fromContent === 'string' ? fromContent : undefined)
+  );
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  commandSchema,
+  componentNodeSchema,
+  expertSchema,
+  messageSchema,
+  progressItemSchema,
+  researchBoxSchema,
+  toolProviderSchema,
+  traceSchema,
+} from './entities';
+
+/** The reply to workspace add/remove/update requests (SPEC §7). */
+export const operationResponseSchema = z.looseObject({
+  request_id: z.string().optional(),
+  status: z.string(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+export type OperationResponse = z.infer<typeof operationResponseSchema>;
+
+const commandErrorSchema = z.looseObject({
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+
+/**
+ * Every message the server sends on /api/ws/cog, typ → content schema
+ * (SPEC §7 "Server to client").
+ */
+export const serverMessageSchemas = {
+  'cog.heartbeat': z.unknown(),
+  'server.hello': z.looseObject({
+    version: z.string().optional(),
+    time: z.string().optional(),
+    worldId: z.string().optional(),
+  }),
+  'server.heartbeat': z.looseObject({ time: z.union([z.string(), z.number()]) }),
+  /** The server refusing a frame; the connection stays up. */
+  'server.error': z.looseObject({ error: z.string(), typ: z.string().optional() }),
+  'user.echo': messageSchema,
+  'assistant.message': messageSchema,
+  'display.message': messageSchema,
+  'display.expert': expertSchema,
+  'display.researchbox': researchBoxSchema,
+  'server.progress': progressItemSchema,
+  'server.data': z.looseObject({ key: z.string() }),
+  'server.tool.start': z.looseObject({ tool_name: z.string() }),
+  'server.tool.complete': z.looseObject({ tool_name: z.string().optional() }),
+  'server.tool.error': z.looseObject({ tool_name: z.string().optional(), error: z.string() }),
+  'server.trace': traceSchema,
+  'flash.message': z.looseObject({ text: z.string() }),
+  'workspace.expert.details.response': z.looseObject({
+    experts: z.array(expertSchema),
+    workspaceName: z.string().optional(),
+  }),
+  'workspace.toolprovider.details.response': z.looseObject({
+    providers: z.array(toolProviderSchema),
+  }),
+  'workspace.update.response': operationResponseSchema,
+  'workspace.expert.add.response': operationResponseSchema,
+  'workspace.expert.remove.response': operationResponseSchema,
+  'workspace.toolprovider.add.response': operationResponseSchema,
+  'workspace.toolprovider.remove.response': operationResponseSchema,
+  'command.list.response': z.looseObject({ commands: z.array(commandSchema) }),
+  'command.search.response': z.looseObject({ commands: z.array(commandSchema) }),
+  'command.execute.response': z.looseObject({
+    message: z.string().optional(),
+    result: z.unknown().optional(),
+  }),
+  'command.list.error': commandErrorSchema,
+  'command.search.error': commandErrorSchema,
+  'command.execute.error': commandErrorSchema,
+  'page.display': z.looseObject({
+    appname: z.string().optional(),
+    pagename: z.string().optional(),
+    path: z.string().optional(),
+    component: componentNodeSchema.optional(),
+    status: z.string().optional(),
+    error: z.string().optional(),
+  }),
+  'flow.screen.display': z.looseObject({
+    flowid: z.string().optional(),
+    component: componentNodeSchema.optional(),
+    status: z.string().optional(),
+    error: z.string().optional(),
+  }),
+  /** The server asking a client which apps it hosts (reply cog.apps.response). */
+  'cog.apps': z.looseObject({}),
+  'cog.event': z.looseObject({ name: z.string().optional() }),
+  /** The server forwarding a call to the remote app that hosts the cog. */
+  'cog.call': z.object({
+    appname: z.string(),
+    module: z.string(),
+    cog: z.string(),
+    args: z.array(z.unknown()).optional(),
+    kvargs: z.record(z.string(), z.unknown()).optional(),
+  }),
+  'cog.call.response': z.looseObject({
+    status: z.string(),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+  }),
+  /** The server's registry answer for a remote app's cog.hello. */
+  'cog.hello.response': z.looseObject({ status: z.string(), error: z.string().optional() }),
+} as const;
+
+export type ServerMessageSchemas = typeof serverMessageSchemas;
+export type ServerTyp = keyof ServerMessageSchemas;
+export type ServerContent<T extends ServerTyp> = z.infer<ServerMessageSchemas[T]>;
+export const serverTyps = Object.keys(serverMessageSchemas) as ServerTyp[];

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AppRegistry } from './apps/registry';
+import { expertsApp } from './apps/experts';
+import { toolsApp } from './apps/toolProviders';
+import { CogHub } from './cog/hub';
+import type { Config } from './config';
+import { authRoutes } from './http/auth';
+import { registerCsrf } from './http/csrf';
+import { sendError } from './auth/requestAuth';
+import { registerSpa } from './http/spa';
+import type { Store } from './store';
+
+export const SERVER_VERSION = '1.0.0';
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_CLIENT_DIR = path.resolve(here, '../dist/public');
+
+/** Largest socket message ws accepts before closing; frames over 1 MiB are refused politely below it. */
+const WS_MAX_PAYLOAD = 16 * 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  hub: CogHub;
+  registry: AppRegistry;
+}
+
+/** Builds the whole server without listening; main.ts and the tests both use it. */
+export async function buildApp(opts: {
+  config: Config;
+  store: Store;
+  clientDir?: string;
+  logger?: boolean | object;
+}): Promise<BuiltApp> {
+  const { config, store } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+  registerCsrf(app, { secure: config.PUBLIC_URL.startsWith('https://') });
+
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return sendError(reply, status, status >= 500 ? 'Internal server error' : err.message);
+  });
+
+  const registry = new AppRegistry();
+  registry.register(toolsApp());
+  registry.register(expertsApp(store.experts));
+
+  const hub = new CogHub({
+    store,
+    log: app.log,
+    heartbeatMs: config.heartbeatMs,
+    version: SERVER_VERSION,
+  });
+  app.get('/api/ws/cog', { websocket: true }, (socket, req) => hub.attach(socket, req));
+  app.addHook('onClose', async () => hub.close());
+
+  app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
+  authRoutes(app, { store, config });
+
+  await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
+  return { app, hub, registry };
+}

@@ -1,0 +1,18 @@
+import type { UserSessionResponse } from '../../protocol';
+import type { Config } from '../config';
+import type { Store } from '../store';
+import type { UserRow } from '../store/users';
+
+/** The answer of POST /api/auth and /api/user for a signed-in user (SPEC §7). */
+export function userSession(store: Store, config: Config, user: UserRow): UserSessionResponse {
+  const worlds = store.users.worlds(user.id);
+  const active =
+    worlds.find((w) => w.world_id === user.active_world)?.world_id ?? worlds[0]?.world_id;
+  return {
+    status: 'ok',
+    user: { name: user.name, email: user.email },
+    active_world: active,
+    accessible_worlds: worlds.map((w) => ({ world_id: w.world_id, name: w.name })),
+    login_url: config.loginUrl,
+  };
+}

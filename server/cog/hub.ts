@@ -1,0 +1,227 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  APP_FETCH_AFTER_HELLO_MS,
+  decodeClientFrame,
+  requestIdOf,
+  type ClientFrame,
+  type ClientTyp,
+  type Frame,
+  type ServerContent,
+  type ServerTyp,
+} from '../../protocol';
+import { checkWorld, sessionOf } from '../auth/requestAuth';
+import type { Store } from '../store';
+import type { CogConnection } from './connection';
+
+export type FrameHandler<T extends ClientTyp> = (
+  conn: CogConnection,
+  frame: ClientFrame<T>,
+) => void | Promise<void>;
+
+/** Close codes the browser acts on: 4401 sends it to sign-in, 4403 says the world is closed to it. */
+export const CLOSE_NOT_SIGNED_IN = 4401;
+export const CLOSE_WORLD_FORBIDDEN = 4403;
+
+export interface HubDeps {
+  store: Store;
+  log: FastifyBaseLogger;
+  heartbeatMs: number;
+  version: string;
+}
+
+/**
+ * The cog hub: accepts sockets, validates every frame against protocol/,
+ * dispatches by typ to registered handlers, and answers requests.
+ */
+export class CogHub {
+  private readonly handlers = new Map<ClientTyp, FrameHandler<ClientTyp>>();
+  private readonly conns = new Set<CogConnection>();
+  private nextId = 1;
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(private readonly deps: HubDeps) {
+    this.on('scontext.set', (conn, frame) => {
+      conn.context.set(frame.content.key, frame.content.value);
+    });
+    this.on('client.hello', (conn) => {
+      // SPEC §7: after hello, the apps the browser hosts are fetched 500 ms later.
+      this.later(conn, APP_FETCH_AFTER_HELLO_MS, () => this.send(conn, 'cog.apps', {}));
+    });
+    this.on('cog.apps.response', (conn, frame) => {
+      conn.clientApps = frame.content.apps;
+    });
+  }
+
+  on<T extends ClientTyp>(typ: T, handler: FrameHandler<T>): void {
+    this.handlers.set(typ, handler as unknown as FrameHandler<ClientTyp>);
+  }
+
+  connections(worldId?: string): CogConnection[] {
+    return [...this.conns].filter((c) => !worldId || c.worldId === worldId);
+  }
+
+  /** Called by the websocket route; everything up to the message handler is synchronous. */
+  attach(socket: WebSocket, req: FastifyRequest): void {
+    const query = req.query as Record<string, string | undefined>;
+    const signed = sessionOf(this.deps.store, req.cookies);
+    if (!signed) {
+      socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
+      return;
+    }
+    const world = checkWorld(this.deps.store, signed.user.id, query.worldId);
+    if (!world.ok) {
+      socket.close(CLOSE_WORLD_FORBIDDEN, world.error.slice(0, 120));
+      return;
+    }
+    const conn: CogConnection = {
+      id: this.nextId++,
+      socket,
+      worldId: world.access.world_id,
+      userId: signed.user.id,
+      browserId: (query.browser ?? '').slice(0, 100),
+      version: (query.version ?? '').slice(0, 50),
+      context: new Map(),
+      clientApps: [],
+      alive: true,
+      timers: new Set(),
+    };
+    this.conns.add(conn);
+    socket.on('message', (data, isBinary) => this.receive(conn, data, isBinary));
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('close', () => this.drop(conn));
+    socket.on('error', (err) => this.deps.log.warn({ err, conn: conn.id }, 'cog socket error'));
+    this.send(conn, 'server.hello', {
+      version: this.deps.version,
+      time: new Date().toISOString(),
+      worldId: conn.worldId,
+    });
+    this.startHeartbeat();
+  }
+
+  send<T extends ServerTyp>(
+    conn: CogConnection,
+    typ: T,
+    content: ServerContent<T>,
+    requestId?: string,
+  ): void {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    const frame: Frame = { typ, content };
+    if (requestId) {
+      frame.request_id = requestId;
+      frame.envelope = { requestId };
+    }
+    conn.socket.send(JSON.stringify(frame));
+  }
+
+  /** Answers a request frame: the reply carries the request's id at every place clients look. */
+  reply<T extends ServerTyp>(
+    conn: CogConnection,
+    request: Frame,
+    typ: T,
+    content: ServerContent<T>,
+  ): void {
+    const requestId = requestIdOf(request);
+    const body =
+      requestId && content && typeof content === 'object' && !Array.isArray(content)
+        ? { ...content, request_id: requestId }
+        : content;
+    this.send(conn, typ, body as ServerContent<T>, requestId);
+  }
+
+  broadcast<T extends ServerTyp>(worldId: string, typ: T, content: ServerContent<T>): void {
+    for (const conn of this.connections(worldId)) this.send(conn, typ, content);
+  }
+
+  /** Runs fn after ms unless the connection closes first. */
+  later(conn: CogConnection, ms: number, fn: () => void): void {
+    const t = setTimeout(() => {
+      conn.timers.delete(t);
+      fn();
+    }, ms);
+    conn.timers.add(t);
+  }
+
+  close(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const conn of this.conns) conn.socket.close(1001, 'Server shutting down');
+  }
+
+  private receive(conn: CogConnection, data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.refuse(conn, 'Binary frames are not accepted on this socket');
+      return;
+    }
+    const decoded = decodeClientFrame(data.toString());
+    if (!decoded.ok) {
+      this.refuse(conn, decoded.reason, decoded.typ, decoded.requestId);
+      return;
+    }
+    const { frame } = decoded;
+    const handler = this.handlers.get(frame.typ);
+    if (!handler) {
+      this.refuse(
+        conn,
+        `"${frame.typ}" is not handled by this server`,
+        frame.typ,
+        requestIdOf(frame),
+      );
+      return;
+    }
+    try {
+      const result = handler(conn, frame);
+      if (result instanceof Promise) result.catch((err) => this.failed(conn, frame, err));
+    } catch (err) {
+      this.failed(conn, frame, err);
+    }
+  }
+
+  private failed(conn: CogConnection, frame: ClientFrame, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.deps.log.error({ err, typ: frame.typ }, 'cog handler failed');
+    this.deps.store.console.append(conn.worldId, {
+      app_name: 'emgen',
+      from: 'hub.error',
+      message: `${frame.typ} failed: ${message}`,
+    });
+    this.send(conn, 'server.error', { error: message, typ: frame.typ }, requestIdOf(frame));
+  }
+
+  /** An invalid frame: an error frame back and a console entry; the connection stays up. */
+  private refuse(conn: CogConnection, reason: string, typ?: string, requestId?: string): void {
+    this.deps.store.console.append(conn.worldId, {
+      app_name: 'emgen',
+      from: 'hub.warning',
+      message: `Refused frame${typ ? ` ${typ}` : ''} from browser ${conn.browserId || '?'}: ${reason}`,
+    });
+    this.send(conn, 'server.error', { error: reason, ...(typ ? { typ } : {}) }, requestId);
+  }
+
+  private drop(conn: CogConnection): void {
+    for (const t of conn.timers) clearTimeout(t);
+    this.conns.delete(conn);
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => this.beat(), this.deps.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** ping/pong finds dead peers; server.heartbeat lets the client see the server is alive. */
+  private beat(): void {
+    const time = new Date().toISOString();
+    for (const conn of this.conns) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        this.drop(conn);
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+      this.send(conn, 'server.heartbeat', { time });
+    }
+  }
+}

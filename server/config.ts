@@ -1,0 +1,219 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment (DESIGN §5). Each variable is
+ * parsed on its own so that a bad value stops start-up with one line naming it.
+ */
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const url = z.url({ protocol: /^https?$/ });
+const positiveInt = z.coerce.number().int().positive();
+
+const variables = {
+  PORT: {
+    expect: 'a port number from 0 to 65535',
+    schema: port,
+    default: '8080',
+    doc: 'HTTP port the server listens on',
+  },
+  HOST: {
+    expect: 'a host name or address',
+    schema: z.string().min(1),
+    default: '127.0.0.1',
+    doc: 'Interface to bind (0.0.0.0 for all)',
+  },
+  DATA_DIR: {
+    expect: 'a directory path',
+    schema: z.string().min(1),
+    default: './data',
+    doc: 'Database, uploaded files and indexes',
+  },
+  PUBLIC_URL: {
+    expect: 'an http(s) URL',
+    schema: url.optional(),
+    default: undefined,
+    doc: 'External URL, e.g. https://emgen.example.org (unset: links are relative); https makes cookies Secure',
+  },
+  ADMIN_EMAIL: {
+    expect: 'an email address',
+    schema: z.email(),
+    default: 'admin@emgen.local',
+    doc: 'Seeded admin account (first start only)',
+  },
+  ADMIN_PASSWORD: {
+    expect: 'at least 8 characters',
+    schema: z.string().min(8),
+    default: 'emgen-admin',
+    doc: 'Seeded admin password (first start only) — change it',
+  },
+  DEMO_SEED: {
+    expect: '0 or 1',
+    schema: bool,
+    default: '1',
+    doc: '0 starts with an empty database (no worlds, accounts or demo content)',
+  },
+  SESSION_TTL_HOURS: {
+    expect: 'a whole number of hours',
+    schema: positiveInt,
+    default: '168',
+    doc: 'How long a sign-in lasts',
+  },
+  OIDC_ISSUER: {
+    expect: 'an http(s) URL',
+    schema: url.optional(),
+    default: undefined,
+    doc: 'OpenID Connect issuer; with the next two, replaces the embedded portal',
+  },
+  OIDC_CLIENT_ID: {
+    expect: 'non-empty',
+    schema: z.string().min(1).optional(),
+    default: undefined,
+    doc: 'OIDC client id',
+  },
+  OIDC_CLIENT_SECRET: {
+    expect: 'non-empty',
+    schema: z.string().min(1).optional(),
+    default: undefined,
+    doc: 'OIDC client secret',
+  },
+  LLM_BASE_URL: {
+    expect: 'an http(s) URL',
+    schema: url.optional(),
+    default: undefined,
+    doc: 'OpenAI-compatible chat endpoint (unset: offline expert engine)',
+  },
+  LLM_API_KEY: {
+    expect: 'text',
+    schema: z.string().optional(),
+    default: undefined,
+    doc: 'API key for LLM_BASE_URL',
+  },
+  LLM_MODEL: {
+    expect: 'a model name',
+    schema: z.string().min(1).optional(),
+    default: undefined,
+    doc: 'Model name for LLM_BASE_URL',
+  },
+  EMBEDDINGS_BASE_URL: {
+    expect: 'an http(s) URL',
+    schema: url.optional(),
+    default: undefined,
+    doc: 'OpenAI-compatible embeddings endpoint (unset: built-in semantic index)',
+  },
+  EMBEDDINGS_API_KEY: {
+    expect: 'text',
+    schema: z.string().optional(),
+    default: undefined,
+    doc: 'API key for EMBEDDINGS_BASE_URL',
+  },
+  EMBEDDINGS_MODEL: {
+    expect: 'a model name',
+    schema: z.string().min(1).optional(),
+    default: undefined,
+    doc: 'Model name for EMBEDDINGS_BASE_URL',
+  },
+  STT_BASE_URL: {
+    expect: 'an http(s) URL',
+    schema: url.optional(),
+    default: undefined,
+    doc: 'OpenAI-compatible transcription endpoint (unset: pocketsphinx)',
+  },
+  STT_API_KEY: {
+    expect: 'text',
+    schema: z.string().optional(),
+    default: undefined,
+    doc: 'API key for STT_BASE_URL',
+  },
+  STT_MODEL: {
+    expect: 'a model name',
+    schema: z.string().min(1).optional(),
+    default: undefined,
+    doc: 'Model name for STT_BASE_URL',
+  },
+  WEB_SEARCH_URL: {
+    expect: 'an http(s) URL',
+    schema: url.optional(),
+    default: undefined,
+    doc: 'SearXNG-compatible JSON search endpoint (unset: web search tool reports it is not configured)',
+  },
+  MAX_UPLOAD_BYTES: {
+    expect: 'a positive whole number of bytes',
+    schema: positiveInt,
+    default: String(100 * 1024 * 1024),
+    doc: 'Largest accepted upload, in bytes',
+  },
+  LOG_LEVEL: {
+    expect: 'one of fatal, error, warn, info, debug, trace, silent',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'Server log level',
+  },
+} as const;
+
+type Variables = typeof variables;
+type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
+
+export interface Config extends Omit<Parsed, 'PUBLIC_URL' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  /** Milliseconds between server.heartbeat frames (tests shorten it). */
+  heartbeatMs: number;
+  /** The embedded sign-in portal, or the OIDC front door when configured. */
+  loginUrl: string;
+  oidcEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export const configDocs = Object.entries(variables).map(([name, v]) => ({
+  name,
+  default: v.default,
+  doc: v.doc,
+}));
+
+const groups: [string, string[]][] = [
+  ['OIDC_ISSUER', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']],
+  ['LLM_BASE_URL', ['LLM_MODEL']],
+  ['EMBEDDINGS_BASE_URL', ['EMBEDDINGS_MODEL']],
+  ['STT_BASE_URL', ['STT_MODEL']],
+];
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(variables)) {
+    const raw = env[name] === '' ? undefined : (env[name] ?? v.default);
+    const result = (v.schema as z.ZodType).safeParse(raw);
+    if (!result.success) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} must be ${v.expect} (got ${JSON.stringify(raw)})`,
+      );
+    }
+    out[name] = result.data;
+  }
+  for (const [lead, needs] of groups) {
+    if (!out[lead]) continue;
+    for (const need of needs) {
+      if (!out[need])
+        throw new ConfigError(`Invalid configuration: ${need} is required when ${lead} is set`);
+    }
+  }
+  const parsed = out as Parsed;
+  // Without PUBLIC_URL, links stay relative so any host name the browser used keeps working.
+  const publicUrl = (parsed.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  return {
+    ...parsed,
+    DATA_DIR: path.resolve(parsed.DATA_DIR),
+    PUBLIC_URL: publicUrl,
+    heartbeatMs: 30_000,
+    loginUrl: `${publicUrl}/portal`,
+    oidcEnabled: Boolean(parsed.OIDC_ISSUER),
+    ...overrides,
+  };
+}

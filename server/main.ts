@@ -1,0 +1,108 @@
+import { buildApp, SERVER_VERSION } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openStore, type Store } from './store';
+import { seedDemo } from './store/seed';
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function printAdminWarning(admin: { email: string; password: string }): void {
+  const line = '─'.repeat(72);
+  console.warn(
+    [
+      line,
+      ' Created the demo admin account (shown once):',
+      `   email:    ${admin.email}`,
+      `   password: ${admin.password}`,
+      ' WARNING: change this password before anyone else can reach this server:',
+      `   npm run users -- set-password ${admin.email}`,
+      line,
+    ].join('\n'),
+  );
+}
+
+/** Opens the store, seeds a fresh one, and listens. Used by npm start and npm run dev. */
+export async function startServer(
+  config: Config,
+  opts: { clientDir?: string } = {},
+): Promise<Running> {
+  const store: Store = openStore(config.DATA_DIR, {
+    sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000,
+  });
+  if (config.DEMO_SEED) {
+    const seeded = await seedDemo(store, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (seeded.createdAdmin) printAdminWarning(seeded.createdAdmin);
+  }
+  store.sessions.deleteExpired();
+  const { app } = await buildApp({ config, store, clientDir: opts.clientDir });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  for (const w of store.worlds.list()) {
+    store.console.append(w.id, {
+      app_name: 'emgen',
+      from: 'system',
+      message: `EMgen ${SERVER_VERSION} started`,
+    });
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost =
+    config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  return {
+    url: `http://${shownHost}:${port}`,
+    async stop() {
+      for (const w of store.worlds.list()) {
+        store.console.append(w.id, {
+          app_name: 'emgen',
+          from: 'system',
+          message: 'EMgen stopping',
+        });
+      }
+      await app.close();
+      store.close();
+    },
+  };
+}
+
+/** Reads the environment; a bad value ends the process with one line naming the variable. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Ctrl-C or SIGTERM closes sockets, finishes requests and closes the database. */
+export function stopOnSignals(running: Running): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down…`);
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntry) {
+  const running = await startServer(configOrExit());
+  console.log(`EMgen is running at ${running.url}`);
+  stopOnSignals(running);
+}

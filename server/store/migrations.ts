@@ -1,0 +1,59 @@
+/**
+ * Schema changes, applied in order on start. Never edit a migration that has
+ * shipped; add a new one.
+ */
+export const migrations: { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'accounts, worlds, sessions, console',
+    sql: `
+      CREATE TABLE worlds (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL,
+        password_hash TEXT,
+        totp_secret TEXT,
+        active_world TEXT REFERENCES worlds(id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE TABLE world_members (
+        world_id TEXT NOT NULL REFERENCES worlds(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        is_admin INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (world_id, user_id)
+      );
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+      CREATE TABLE console_messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        world_id TEXT NOT NULL,
+        time TEXT NOT NULL,
+        app_name TEXT NOT NULL,
+        source TEXT NOT NULL,
+        message TEXT NOT NULL
+      );
+      CREATE INDEX console_world ON console_messages(world_id, id);
+      CREATE TABLE experts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        keywords TEXT NOT NULL DEFAULT '[]',
+        home_link TEXT,
+        description TEXT NOT NULL DEFAULT '',
+        model TEXT,
+        system_prompt TEXT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `,
+  },
+];

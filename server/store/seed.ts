@@ -1,0 +1,36 @@
+import { demoExperts } from '../apps/demoExperts';
+import { hashPassword } from '../auth/password';
+import type { Store } from './index';
+
+export const DEMO_WORLDS = [
+  { id: 'innovation-lab', name: 'Innovation Lab' },
+  { id: 'acme_research', name: 'Acme Research' },
+];
+
+export interface SeedResult {
+  /** Set only on the run that created the admin, so the credentials are printed once. */
+  createdAdmin?: { email: string; password: string };
+}
+
+/** Fills a fresh database with the demo worlds, the admin account and the experts. Idempotent. */
+export async function seedDemo(
+  store: Store,
+  admin: { email: string; password: string },
+): Promise<SeedResult> {
+  if (store.meta.get('demo_seeded')) return {};
+  const result: SeedResult = {};
+  const passwordHash = await hashPassword(admin.password);
+  store.db.transaction(() => {
+    for (const w of DEMO_WORLDS) if (!store.worlds.byId(w.id)) store.worlds.create(w.id, w.name);
+    let user = store.users.byEmail(admin.email);
+    if (!user) {
+      user = store.users.create({ email: admin.email, name: 'Administrator', passwordHash });
+      result.createdAdmin = admin;
+    }
+    for (const w of DEMO_WORLDS) store.users.grant(user.id, w.id, true);
+    store.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
+    for (const e of demoExperts) store.experts.upsert(e);
+    store.meta.set('demo_seeded', new Date().toISOString());
+  })();
+  return result;
+}

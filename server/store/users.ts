@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  totp_secret: string | null;
+  active_world: string | null;
+}
+
+export interface WorldAccess {
+  world_id: string;
+  name: string;
+  is_admin: boolean;
+}
+
+/** Accounts and their access to worlds. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  byEmail(email: string): UserRow | undefined {
+    return this.db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim()) as
+      UserRow | undefined;
+  }
+
+  byId(id: string): UserRow | undefined {
+    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  }
+
+  list(): UserRow[] {
+    return this.db.prepare('SELECT * FROM users ORDER BY email').all() as UserRow[];
+  }
+
+  create(input: { email: string; name: string; passwordHash: string | null }): UserRow {
+    const id = randomUUID();
+    this.db
+      .prepare('INSERT INTO users (id, email, name, password_hash) VALUES (?, ?, ?, ?)')
+      .run(id, input.email.trim(), input.name, input.passwordHash);
+    return this.byId(id)!;
+  }
+
+  setPasswordHash(userId: string, hash: string): void {
+    this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+  }
+
+  setTotpSecret(userId: string, secret: string | null): void {
+    this.db.prepare('UPDATE users SET totp_secret = ? WHERE id = ?').run(secret, userId);
+  }
+
+  setActiveWorld(userId: string, worldId: string): void {
+    this.db.prepare('UPDATE users SET active_world = ? WHERE id = ?').run(worldId, userId);
+  }
+
+  grant(userId: string, worldId: string, isAdmin: boolean): void {
+    this.db
+      .prepare(
+        `INSERT INTO world_members (world_id, user_id, is_admin) VALUES (?, ?, ?)
+         ON CONFLICT (world_id, user_id) DO UPDATE SET is_admin = excluded.is_admin`,
+      )
+      .run(worldId, userId, isAdmin ? 1 : 0);
+  }
+
+  revoke(userId: string, worldId: string): boolean {
+    return (
+      this.db
+        .prepare('DELETE FROM world_members WHERE world_id = ? AND user_id = ?')
+        .run(worldId, userId).changes > 0
+    );
+  }
+
+  /** The worlds this user may enter, in name order. */
+  worlds(userId: string): WorldAccess[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT w.id AS world_id, w.name AS name, m.is_admin AS is_admin
+           FROM world_members m JOIN worlds w ON w.id = m.world_id
+           WHERE m.user_id = ? ORDER BY w.name`,
+        )
+        .all(userId) as { world_id: string; name: string; is_admin: number }[]
+    ).map((r) => ({ ...r, is_admin: r.is_admin === 1 }));
+  }
+
+  access(userId: string, worldId: string): WorldAccess | undefined {
+    return this.worlds(userId).find((w) => w.world_id === worldId);
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has a documented default for everything a fresh machine needs', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DEMO_SEED: true,
+      ADMIN_EMAIL: 'admin@emgen.local',
+      LOG_LEVEL: 'info',
+      loginUrl: '/portal',
+      oidcEnabled: false,
+    });
+    expect(config.DATA_DIR).toMatch(/data$/);
+  });
+
+  it.each([
+    [
+      { PORT: 'abc' },
+      'Invalid configuration: PORT must be a port number from 0 to 65535 (got "abc")',
+    ],
+    [{ DEMO_SEED: 'maybe' }, 'Invalid configuration: DEMO_SEED must be 0 or 1 (got "maybe")'],
+    [
+      { PUBLIC_URL: 'ftp://x' },
+      'Invalid configuration: PUBLIC_URL must be an http(s) URL (got "ftp://x")',
+    ],
+    [
+      { ADMIN_PASSWORD: 'short' },
+      'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters (got "short")',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example' },
+      'Invalid configuration: OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
+    ],
+    [
+      { LLM_BASE_URL: 'http://localhost:11434/v1' },
+      'Invalid configuration: LLM_MODEL is required when LLM_BASE_URL is set',
+    ],
+  ])('stops with one line naming the variable: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('makes the login URL absolute when PUBLIC_URL is set', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://emgen.example.org/' }).loginUrl).toBe(
+      'https://emgen.example.org/portal',
+    );
+  });
+});

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { buildApp, type BuiltApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openStore, type Store } from '../../server/store';
+import { seedDemo } from '../../server/store/seed';
+import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+
+export interface TestServer extends BuiltApp {
+  url: string;
+  wsUrl: string;
+  store: Store;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real server on an ephemeral port with a temp data dir and the demo seed. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    overrides,
+  );
+  const store = openStore(dataDir, { sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000 });
+  await seedDemo(store, ADMIN);
+  const built = await buildApp({
+    config,
+    store,
+    logger: false,
+    clientDir: path.join(dataDir, 'no-client'),
+  });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address() as { port: number };
+  return {
+    ...built,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    store,
+    config,
+    dataDir,
+    async close() {
+      await built.app.close();
+      store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like HTTP client: keeps cookies and echoes the CSRF cookie in the header. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly base: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(
+    method: string,
+    url: string,
+    opts: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
+    if (!this.cookies.has(CSRF_COOKIE)) await this.fetchRaw('GET', '/api/health');
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.csrf !== false && this.cookies.has(CSRF_COOKIE))
+      headers[HEADER_CSRF] = this.cookies.get(CSRF_COOKIE)!;
+    const res = await this.fetchRaw(
+      method,
+      url,
+      headers,
+      opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    );
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  private async fetchRaw(
+    method: string,
+    url: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ) {
+    const res = await fetch(this.base + url, {
+      method,
+      headers: { ...headers, cookie: this.cookieHeader },
+      body,
+      redirect: 'manual',
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      const value = v.join('=');
+      if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(k!.trim());
+      else this.cookies.set(k!.trim(), value);
+    }
+    return res;
+  }
+
+  signIn(email = ADMIN.email, password = ADMIN.password) {
+    return this.request('POST', '/api/auth', { body: { email, password } });
+  }
+}
+
+export interface TestSocket {
+  ws: WebSocket;
+  frames: any[];
+  closed: Promise<{ code: number; reason: string }>;
+  next(typ: string, timeoutMs?: number): Promise<any>;
+  send(frame: unknown): void;
+}
+
+/** Opens /api/ws/cog as the given client and records every frame it receives. */
+export function openSocket(
+  server: TestServer,
+  client: Client,
+  worldId = 'innovation-lab',
+): TestSocket {
+  const ws = new WebSocket(
+    `${server.wsUrl}/api/ws/cog?browser=test-browser&worldId=${encodeURIComponent(worldId)}&version=1.0.0`,
+    {
+      headers: { cookie: client.cookieHeader },
+    },
+  );
+  const frames: any[] = [];
+  const consumed = new Set<any>();
+  const waiters: { typ: string; resolve: (f: any) => void }[] = [];
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    frames.push(frame);
+    const i = waiters.findIndex((w) => w.typ === frame.typ);
+    if (i >= 0) {
+      consumed.add(frame);
+      waiters.splice(i, 1)[0]!.resolve(frame);
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  return {
+    ws,
+    frames,
+    closed,
+    send: (frame) => {
+      const text = typeof frame === 'string' ? frame : JSON.stringify(frame);
+      if (ws.readyState === ws.OPEN) ws.send(text);
+      else ws.once('open', () => ws.send(text));
+    },
+    /** The first frame of this typ not yet returned, waiting for it if needed. */
+    next(typ, timeoutMs = 5000) {
+      const already = frames.find((f) => f.typ === typ && !consumed.has(f));
+      if (already) {
+        consumed.add(already);
+        return Promise.resolve(already);
+      }
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          typ,
+          resolve: (f: any) => {
+            clearTimeout(t);
+            resolve(f);
+          },
+        };
+        const t = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no ${typ} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
+      });
+    },
+  };
+}
