@@ -1,0 +1,30 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { flashDismissed, selectCurrentFlash } from '../features/flash/flashSlice';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+
+/** Shows flash messages one at a time, each for its duration (4 s by default, SPEC §9). */
+export function Flash() {
+  const dispatch = useAppDispatch();
+  const flash = useAppSelector(selectCurrentFlash);
+  return (
+    <Snackbar
+      key={flash?.id}
+      open={Boolean(flash)}
+      autoHideDuration={flash?.durationMs}
+      onClose={(_e, reason) =>
+        reason !== 'clickaway' && flash && dispatch(flashDismissed(flash.id))
+      }
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        severity={flash?.severity ?? 'info'}
+        variant="filled"
+        onClose={() => flash && dispatch(flashDismissed(flash.id))}
+        role="status"
+      >
+        {flash?.text}
+      </Alert>
+    </Snackbar>
+  );
+}

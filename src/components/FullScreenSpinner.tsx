@@ -1,0 +1,20 @@
+import Backdrop from '@mui/material/Backdrop';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+/** Covers the screen while something the page needs (the session, the socket) is not ready. */
+export function FullScreenSpinner({ label }: { label?: string }) {
+  return (
+    <Backdrop
+      open
+      sx={{ color: '#fff', zIndex: (t) => t.zIndex.modal + 1 }}
+      data-testid="full-screen-spinner"
+    >
+      <Stack spacing={2} sx={{ alignItems: 'center' }}>
+        <CircularProgress color="inherit" aria-label={label ?? 'Loading'} />
+        {label && <Typography>{label}</Typography>}
+      </Stack>
+    </Backdrop>
+  );
+}

@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { errorMessage } from '../../api/baseApi';
+import { useSignInMutation } from './authApi';
+import { safeNextPath } from './nextPath';
+
+/** The embedded sign-in portal at {login_url}/login (used when no OIDC provider is configured). */
+export function PortalSignInPage() {
+  const [signIn, { isLoading }] = useSignInMutation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pin, setPin] = useState('');
+  const [failure, setFailure] = useState<{ status: string; message: string } | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    const result = await signIn({ email, password, pin: pin || undefined });
+    if ('error' in result && result.error) {
+      const err = result.error as FetchBaseQueryError;
+      setFailure({ status: String('status' in err ? err.status : ''), message: errorMessage(err) });
+      return;
+    }
+    const session = result.data;
+    const asked = params.get('world');
+    const world = session.accessible_worlds?.some((w) => w.world_id === asked)
+      ? asked
+      : session.active_world;
+    navigate(safeNextPath(params.get('next')) ?? (world ? `/w/${world}/dashboard` : '/404'), {
+      replace: true,
+    });
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Paper
+        component="form"
+        onSubmit={submit}
+        variant="outlined"
+        sx={{ p: 4, width: '100%', maxWidth: 420 }}
+      >
+        <Stack spacing={2.5}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            EMgen sign-in portal
+          </Typography>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label="PIN"
+            helperText="Optional — only if your account uses a one-time code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+          />
+          {failure && (
+            <Alert severity="error">
+              {`HTTP error! status: ${failure.status}`}
+              {failure.message !== failure.status && <div>{failure.message}</div>}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            Sign in
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

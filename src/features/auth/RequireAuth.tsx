@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { useAppSelector } from '../../store/hooks';
+import { useCheckUserMutation } from './authApi';
+import { selectAuthStatus } from './authSlice';
+
+/** Signed-in routes: check the session once, then show the page or send the user to sign in. */
+export function RequireAuth() {
+  const status = useAppSelector(selectAuthStatus);
+  const [checkUser] = useCheckUserMutation();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (status === 'unknown') void checkUser();
+  }, [status, checkUser]);
+
+  if (status === 'unauthorized') {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/auth/login?next=${next}`} replace />;
+  }
+  if (status !== 'ok') return <FullScreenSpinner label="Checking your session..." />;
+  return <Outlet />;
+}

@@ -1,0 +1,3 @@
+import { createAction } from '@reduxjs/toolkit';
+
+export const authenticationFailed = createAction('auth/authenticationFailed');

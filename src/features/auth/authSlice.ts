@@ -1,0 +1,87 @@
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { AccessibleWorld, SessionUser, UserSessionResponse } from '../../../protocol';
+import { authenticationFailed } from './authActions';
+import { authApi } from './authApi';
+
+export interface AuthState {
+  /** false until a user check answers status ok (SPEC §4 "Authentication") */
+  loggedin: boolean;
+  /** 'unknown' until the first check answers */
+  status: 'unknown' | 'checking' | 'ok' | 'unauthorized';
+  user: SessionUser | null;
+  activeWorld: string | null;
+  accessibleWorlds: AccessibleWorld[];
+  loginUrl: string | null;
+}
+
+export const initialAuthState: AuthState = {
+  loggedin: false,
+  status: 'unknown',
+  user: null,
+  activeWorld: null,
+  accessibleWorlds: [],
+  loginUrl: null,
+};
+
+function signedIn(state: AuthState, action: PayloadAction<UserSessionResponse>) {
+  const r = action.payload;
+  if (r.status !== 'ok' || !r.user) return;
+  state.loggedin = true;
+  state.status = 'ok';
+  state.user = r.user;
+  state.activeWorld = r.active_world ?? null;
+  state.accessibleWorlds = r.accessible_worlds ?? [];
+  state.loginUrl = r.login_url ?? state.loginUrl;
+}
+
+function signedOut(state: AuthState, loginUrl?: string | null) {
+  state.loggedin = false;
+  state.status = 'unauthorized';
+  state.user = null;
+  state.accessibleWorlds = [];
+  if (loginUrl) state.loginUrl = loginUrl;
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(authenticationFailed, (state) => signedOut(state))
+      .addMatcher(authApi.endpoints.checkUser.matchPending, (state) => {
+        if (state.status === 'unknown') state.status = 'checking';
+      })
+      .addMatcher(
+        isAnyOf(
+          authApi.endpoints.checkUser.matchFulfilled,
+          authApi.endpoints.signIn.matchFulfilled,
+        ),
+        signedIn,
+      )
+      .addMatcher(authApi.endpoints.checkUser.matchRejected, (state, action) => {
+        const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
+        signedOut(state, body?.login_url);
+      })
+      .addMatcher(authApi.endpoints.signOut.matchFulfilled, (state) => signedOut(state));
+  },
+  selectors: {
+    selectAuth: (state) => state,
+    selectLoggedIn: (state) => state.loggedin,
+    selectAuthStatus: (state) => state.status,
+    selectUser: (state) => state.user,
+    selectActiveWorld: (state) => state.activeWorld,
+    selectAccessibleWorlds: (state) => state.accessibleWorlds,
+    selectLoginUrl: (state) => state.loginUrl,
+  },
+});
+
+export const {
+  selectAuth,
+  selectLoggedIn,
+  selectAuthStatus,
+  selectUser,
+  selectActiveWorld,
+  selectAccessibleWorlds,
+  selectLoginUrl,
+} = authSlice.selectors;

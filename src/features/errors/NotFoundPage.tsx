@@ -1,0 +1,18 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  return (
+    <Stack spacing={2} sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+      <Typography variant="h2" component="h1" sx={{ fontWeight: 700 }}>
+        404
+      </Typography>
+      <Typography color="text.secondary">This page does not exist.</Typography>
+      <Button component={Link} to="/login" variant="contained">
+        Go home
+      </Button>
+    </Stack>
+  );
+}

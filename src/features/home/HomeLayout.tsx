@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Outlet } from 'react-router-dom';
+
+/** The signed-out home: welcome texts around a nested view (login, logged out). */
+export function HomeLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Paper
+        sx={{ p: { xs: 3, sm: 6 }, maxWidth: 520, width: '100%', textAlign: 'center' }}
+        variant="outlined"
+      >
+        <Stack spacing={3}>
+          <Box
+            component="img"
+            src="/favicon.svg"
+            alt="EMgen"
+            sx={{ width: 56, height: 56, mx: 'auto' }}
+          />
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            Welcome to EMgen
+          </Typography>
+          <Typography variant="subtitle1" color="text.secondary">
+            Your multi-world AI workspace
+          </Typography>
+          <Typography>Please select a world or login to continue.</Typography>
+          <Outlet />
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
+import { CLOSE_WORLD_FORBIDDEN } from '../../ws/cogMiddleware';
+import { selectConnection } from '../connection/connectionSlice';
+
+/**
+ * Everything inside a world: opens the live connection for that world and
+ * shows a full-screen spinner until it is up (SPEC §2, §4).
+ */
+export function WorldLayout({ worldId }: { worldId: string }) {
+  const dispatch = useAppDispatch();
+  const connection = useAppSelector(selectConnection);
+
+  useEffect(() => {
+    dispatch(cogConnectRequested({ worldId }));
+  }, [dispatch, worldId]);
+  useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
+
+  if (connection.status === 'gaveUp') {
+    const forbidden = connection.lastCloseCode === CLOSE_WORLD_FORBIDDEN;
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        <Paper variant="outlined" sx={{ p: 4 }}>
+          <Typography variant="h5" gutterBottom>
+            {forbidden ? 'This world is not open to you' : 'Could not connect to the server'}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {connection.lastReason}
+          </Typography>
+          {forbidden ? (
+            <Button component={Link} to="/login" variant="contained">
+              Go to my world
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={() => dispatch(cogConnectRequested({ worldId }))}>
+              Try again
+            </Button>
+          )}
+        </Paper>
+      </Container>
+    );
+  }
+  if (connection.readyWorldId !== worldId) return <FullScreenSpinner label="Connecting..." />;
+  return (
+    <>
+      {connection.status !== 'connected' && <FullScreenSpinner label="Reconnecting..." />}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ComponentType } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { PlannedScreen } from './components/PlannedScreen';
+import { TitleManager } from './components/TitleManager';
+import { Flash } from './components/Flash';
+import { LoggedOutPage } from './features/auth/LoggedOutPage';
+import { LoginPage } from './features/auth/LoginPage';
+import { RequireAuth } from './features/auth/RequireAuth';
+import { NotFoundPage } from './features/errors/NotFoundPage';
+import { HomeLayout } from './features/home/HomeLayout';
+import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
+import { WorkspaceRoute } from './features/world/WorkspaceRoute';
+
+/** Screens load on demand, so /login stays small (DESIGN §8). */
+const lazyPage = (load: () => Promise<ComponentType>) => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+const planned = (title: string, issue: number) => ({
+  element: <PlannedScreen title={title} issue={issue} />,
+});
+
+function Shell() {
+  return (
+    <>
+      <TitleManager />
+      <Flash />
+      <Outlet />
+    </>
+  );
+}
+
+/** The complete route table of SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      {
+        element: <HomeLayout />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/auth/login', element: <LoginPage /> },
+          { path: '/auth/loggedout', element: <LoggedOutPage /> },
+        ],
+      },
+      {
+        path: '/portal/login',
+        ...lazyPage(() =>
+          import('./features/auth/PortalSignInPage').then((m) => m.PortalSignInPage),
+        ),
+      },
+      { path: '/404', element: <NotFoundPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: '/w/:worldId',
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              {
+                element: <PathWorldRoute />,
+                children: [
+                  {
+                    path: 'dashboard',
+                    ...lazyPage(() =>
+                      import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+                    ),
+                  },
+                  { path: 'workspace', element: <WorkspaceRoute /> },
+                  { path: 'workspace-management', ...planned('Workspace management', 5) },
+                  { path: 'console', ...planned('Console', 7) },
+                  { path: 'emdrive/:driveName/file/*', ...planned('File viewer', 6) },
+                  { path: 'admin', ...planned('Administration', 7) },
+                ],
+              },
+            ],
+          },
+          { path: '/dashboard', element: <ToActiveWorld screen="dashboard" /> },
+          { path: '/workspace', element: <ToActiveWorld screen="workspace" /> },
+          {
+            path: '/workspace-management',
+            element: <ToActiveWorld screen="workspace-management" />,
+          },
+          {
+            element: <ActiveWorldRoute />,
+            children: [
+              { path: '/flow', ...planned('Flow', 8) },
+              { path: '/consultant-dialogue', ...planned('Consultant dialogue', 8) },
+              { path: '/emdrive/:driveName/file/*', ...planned('File viewer', 6) },
+              { path: '/u1/demo', ...planned('Demo', 8) },
+              { path: '/u1/gallery', ...planned('Component gallery', 8) },
+              { path: '/webcomponents-test', ...planned('Web components test', 8) },
+              { path: '/u1/page', ...planned('Page viewer', 8) },
+              { path: '/a/:appname/p/:pagename', ...planned('Page viewer', 8) },
+              { path: '/admin', ...planned('Administration', 7) },
+              { path: '/admin/apps', ...planned('Applications Management', 7) },
+              { path: '/admin/apps/:appName', ...planned('Application detail', 7) },
+              { path: '/admin/commands', ...planned('Registered Commands', 7) },
+              { path: '/admin/search', ...planned('Cross-Drive Search', 7) },
+              { path: '/admin/emdrive', ...planned('EMDrive Management', 7) },
+              { path: '/admin/emdrive/:driveName', ...planned('Drive files', 7) },
+              { path: '/admin/emdrive/:driveName/file/*', ...planned('Admin file viewer', 7) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

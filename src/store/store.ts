@@ -1,0 +1,53 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { DEFAULT_CLIENT_VERSION } from '../../protocol';
+import { baseApi } from '../api/baseApi';
+import { authSlice } from '../features/auth/authSlice';
+import { connectionSlice } from '../features/connection/connectionSlice';
+import { flashSlice } from '../features/flash/flashSlice';
+import { getBrowserId } from '../ws/browserId';
+import { createCogMiddleware, type CogMiddlewareDeps } from '../ws/cogMiddleware';
+import { cogSocketUrl } from '../ws/cogUrl';
+import { devToolsOptions } from './devtools';
+import { listenerMiddleware } from './listenerMiddleware';
+
+export const rootReducer = combineSlices(baseApi, authSlice, connectionSlice, flashSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The browser's real socket; tests inject a fake WebSocket and timers instead. */
+export function browserCogDeps(): CogMiddlewareDeps {
+  const browserId = getBrowserId();
+  return {
+    WebSocketImpl: WebSocket,
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (id) => window.clearTimeout(id as number),
+    browserId: () => browserId,
+    urlFor: (worldId) =>
+      cogSocketUrl(window.location, {
+        browserId,
+        worldId,
+        version: DEFAULT_CLIENT_VERSION,
+      }),
+  };
+}
+
+/** One store per app (and per test): makeStore(preloadedState) (STYLE 1, 10). */
+export function makeStore(
+  preloadedState?: Partial<RootState>,
+  options: { cog?: CogMiddlewareDeps } = {},
+) {
+  const cogMiddleware = createCogMiddleware(options.cog ?? browserCogDeps());
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault()
+        // The cog middleware goes first so `dispatch(cogRequest(...))` is typed as its promise.
+        .prepend(cogMiddleware, listenerMiddleware.middleware)
+        .concat(baseApi.middleware),
+    // DevTools stay on in production builds too: support and developers inspect live sessions.
+    devTools: devToolsOptions,
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

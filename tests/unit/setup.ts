@@ -1,0 +1,3 @@
+// Global setup for the unit project. Kept empty on purpose: each test builds
+// its own store and fakes, so nothing is shared between files.
+export {};

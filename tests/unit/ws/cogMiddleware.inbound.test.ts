@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cogConnectRequested, cogIn } from '../../../src/ws/cogActions';
+import { makeCogTestStore } from './cogTestStore';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function connected() {
+  const t = makeCogTestStore();
+  t.store.dispatch(cogConnectRequested({ worldId: 'w1' }));
+  t.sockets.last().serverOpen();
+  t.clear();
+  return t;
+}
+
+describe('cog middleware: inbound frames', () => {
+  it('dispatches a valid frame as cog/in/<typ> with the decoded frame', () => {
+    const t = connected();
+    const frame = { typ: 'server.hello', content: { version: '2.1.0' } };
+    t.sockets.last().serverSend(JSON.stringify(frame));
+    expect(t.actions).toEqual([{ type: 'cog/in/server.hello', payload: frame }]);
+    expect(cogIn('server.hello').match(t.actions[0]!)).toBe(true);
+    expect(t.store.getState().connection.serverVersion).toBe('2.1.0');
+
+    t.sockets.last().serverSend('{"typ":"server.heartbeat","content":{"time":"12:00"}}');
+    expect(t.store.getState().connection.lastHeartbeat).toBe('12:00');
+  });
+
+  it('dispatches malformed JSON as cog/in/invalid and keeps working', () => {
+    const t = connected();
+    t.sockets.last().serverSend('{not json');
+    expect(t.actions).toHaveLength(1);
+    expect(t.actions[0]).toMatchObject({
+      type: 'cog/in/invalid',
+      payload: { raw: '{not json', reason: expect.stringMatching(/^Malformed JSON: /) },
+    });
+    t.sockets.last().serverSend('{"typ":"flash.message","content":{"text":"hi"}}');
+    expect(t.types()).toEqual(['cog/in/invalid', 'cog/in/flash.message']);
+    expect(t.store.getState().connection.status).toBe('connected');
+  });
+
+  it('dispatches an unknown typ as cog/in/invalid with the typ', () => {
+    const t = connected();
+    t.sockets.last().serverSend('{"typ":"no.such.thing","content":{}}');
+    expect(t.actions).toEqual([
+      {
+        type: 'cog/in/invalid',
+        payload: {
+          reason: 'Unknown message type "no.such.thing"',
+          typ: 'no.such.thing',
+          raw: '{"typ":"no.such.thing","content":{}}',
+        },
+      },
+    ]);
+  });
+
+  it('reports content that fails its schema, and cuts the raw text to 2,000 chars', () => {
+    const t = connected();
+    const long = JSON.stringify({ typ: 'flash.message', content: { nope: 'x'.repeat(5000) } });
+    t.sockets.last().serverSend(long);
+    const payload = (
+      t.actions[0] as unknown as { payload: { reason: string; typ: string; raw: string } }
+    ).payload;
+    expect(t.actions[0]!.type).toBe('cog/in/invalid');
+    expect(payload.typ).toBe('flash.message');
+    expect(payload.reason).toMatch(/^Invalid flash\.message: text: /);
+    expect(payload.raw).toBe(long.slice(0, 2000));
+  });
+
+  it('reports a non-text frame as invalid', () => {
+    const t = connected();
+    t.sockets.last().serverSend(new ArrayBuffer(4));
+    expect(t.actions).toEqual([
+      {
+        type: 'cog/in/invalid',
+        payload: { reason: 'Frame is not text', raw: '[non-text frame: object]' },
+      },
+    ]);
+  });
+});
