@@ -48,3 +48,7 @@ export function requestIdOf(frame: {
     (typeof fromContent === 'string' ? fromContent : undefined)
   );
 }
+
+/** Close codes of /api/ws/cog the browser acts on; neither is retried. */
+export const CLOSE_NOT_SIGNED_IN = 4401;
+export const CLOSE_WORLD_FORBIDDEN = 4403;

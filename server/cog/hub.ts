@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
   APP_FETCH_AFTER_HELLO_MS,
+  CLOSE_NOT_SIGNED_IN,
+  CLOSE_WORLD_FORBIDDEN,
   decodeClientFrame,
   requestIdOf,
   type ClientFrame,
@@ -18,10 +20,6 @@ export type FrameHandler<T extends ClientTyp> = (
   conn: CogConnection,
   frame: ClientFrame<T>,
 ) => void | Promise<void>;
-
-/** Close codes the browser acts on: 4401 sends it to sign-in, 4403 says the world is closed to it. */
-export const CLOSE_NOT_SIGNED_IN = 4401;
-export const CLOSE_WORLD_FORBIDDEN = 4403;
 
 export interface HubDeps {
   store: Store;

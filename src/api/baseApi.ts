@@ -9,7 +9,8 @@ import { authenticationFailed } from '../features/auth/authActions';
 import { applyStandardHeaders } from './requestHeaders';
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
+  // Absolute, so it resolves the same in the browser and under Node's fetch in tests.
+  baseUrl: `${window.location.origin}/api`,
   credentials: 'same-origin',
   prepareHeaders: (headers, { getState }) => {
     const state = getState() as { auth?: { activeWorld?: string | null } };

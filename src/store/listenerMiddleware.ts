@@ -1,11 +1,17 @@
-import { addListener, createListenerMiddleware } from '@reduxjs/toolkit';
+import { addListener, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
 import type { AppDispatch, RootState } from './store';
 
-/** Reactive side effects; each feature registers its own listeners (STYLE 8). */
-export const listenerMiddleware = createListenerMiddleware();
+export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 
-export const startAppListening = listenerMiddleware.startListening.withTypes<
-  RootState,
-  AppDispatch
->();
+/** Every feature's reactive side effects (STYLE 8), registered on each new store's own middleware. */
+const featureListeners: ((start: AppStartListening) => void)[] = [addBrowserAppsListeners];
+
+export function createAppListenerMiddleware() {
+  const middleware = createListenerMiddleware();
+  const start = middleware.startListening as AppStartListening;
+  for (const add of featureListeners) add(start);
+  return middleware;
+}
+
 export const addAppListener = addListener.withTypes<RootState, AppDispatch>();

@@ -8,7 +8,7 @@ import { getBrowserId } from '../ws/browserId';
 import { createCogMiddleware, type CogMiddlewareDeps } from '../ws/cogMiddleware';
 import { cogSocketUrl } from '../ws/cogUrl';
 import { devToolsOptions } from './devtools';
-import { listenerMiddleware } from './listenerMiddleware';
+import { createAppListenerMiddleware } from './listenerMiddleware';
 
 export const rootReducer = combineSlices(baseApi, authSlice, connectionSlice, flashSlice);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -36,6 +36,7 @@ export function makeStore(
   options: { cog?: CogMiddlewareDeps } = {},
 ) {
   const cogMiddleware = createCogMiddleware(options.cog ?? browserCogDeps());
+  const listenerMiddleware = createAppListenerMiddleware();
   return configureStore({
     reducer: rootReducer,
     preloadedState,

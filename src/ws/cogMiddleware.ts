@@ -1,5 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import {
+  CLOSE_NOT_SIGNED_IN,
+  CLOSE_WORLD_FORBIDDEN,
   CONNECT_TIMEOUT_MS,
   DEFAULT_CLIENT_VERSION,
   RECONNECT_DELAY_MS,
@@ -84,9 +86,6 @@ export interface CogRootState {
 
 export type CogMiddleware = Middleware<CogDispatchExtension, CogRootState>;
 
-/** Close codes the server uses for a refused socket; neither is retried. */
-export const CLOSE_NOT_SIGNED_IN = 4401;
-export const CLOSE_WORLD_FORBIDDEN = 4403;
 export const NOT_CONNECTED_MESSAGE = 'WebSocket not connected';
 export const MAX_QUEUED_FRAMES = 1000;
 

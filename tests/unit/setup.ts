@@ -1,3 +1,5 @@
-// Global setup for the unit project. Kept empty on purpose: each test builds
-// its own store and fakes, so nothing is shared between files.
-export {};
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Each test builds its own store and fakes; only rendered DOM needs clearing between tests.
+afterEach(() => cleanup());

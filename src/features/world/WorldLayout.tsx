@@ -7,7 +7,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
-import { CLOSE_WORLD_FORBIDDEN } from '../../ws/cogMiddleware';
+import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
 import { selectConnection } from '../connection/connectionSlice';
 
 /**
