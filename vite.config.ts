@@ -18,7 +18,6 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, ws: true, changeOrigin: false },
       '/ws': { target: apiTarget, ws: true },
-      '/portal': { target: apiTarget },
     },
   },
   test: {

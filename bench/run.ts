@@ -1,0 +1,22 @@
+/**
+ * npm run bench: every figure of DESIGN §8 that exists so far, each printed
+ * beside its budget. Exits 1 when one is over budget.
+ */
+import { loginBundleBench } from './loginBundle';
+import { formatResult, withinBudget, type BenchResult } from './report';
+import { socketIngestBench } from './socketIngest';
+
+const benches: [string, () => Promise<BenchResult>][] = [
+  ['login bundle', loginBundleBench],
+  ['socket ingest', socketIngestBench],
+];
+
+const only = process.argv.slice(2);
+const results: BenchResult[] = [];
+for (const [name, run] of benches) {
+  if (only.length && !only.some((o) => name.includes(o))) continue;
+  const result = await run();
+  results.push(result);
+  console.log(formatResult(result));
+}
+process.exit(results.every(withinBudget) ? 0 : 1);
