@@ -6,3 +6,4 @@ export * from './codec';
 export * from './rest';
 export * from './timing';
 export * from './audio';
+export * from './paths';

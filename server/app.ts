@@ -9,9 +9,15 @@ import { expertsApp } from './apps/experts';
 import { toolsApp } from './apps/toolProviders';
 import { CogHub } from './cog/hub';
 import type { Config } from './config';
+import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
+import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
+import { consoleRoutes } from './http/console';
+import { guards } from './http/guards';
+import { portalRoutes } from './http/portal';
 import { registerCsrf } from './http/csrf';
 import { sendError } from './auth/requestAuth';
+import { secureCookies } from './auth/sessionCookie';
 import { registerSpa } from './http/spa';
 import type { Store } from './store';
 
@@ -34,6 +40,7 @@ export async function buildApp(opts: {
   store: Store;
   clientDir?: string;
   logger?: boolean | object;
+  limiters?: LoginLimiters;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -62,7 +69,7 @@ export async function buildApp(opts: {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
-  registerCsrf(app, { secure: config.PUBLIC_URL.startsWith('https://') });
+  registerCsrf(app, { secure: secureCookies(config) });
 
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
@@ -84,7 +91,18 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
-  authRoutes(app, { store, config });
+  authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
+  consoleRoutes(app, { store, guards: guards(store, config) });
+  if (config.oidcEnabled) {
+    const oidc = new OidcLogin({
+      issuer: config.OIDC_ISSUER!,
+      clientId: config.OIDC_CLIENT_ID!,
+      clientSecret: config.OIDC_CLIENT_SECRET!,
+      redirectUri: `${config.PUBLIC_URL}/portal/callback`,
+      tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
+    });
+    portalRoutes(app, { store, config, oidc });
+  }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
   return { app, hub, registry };

@@ -66,19 +66,25 @@ const variables = {
     expect: 'an http(s) URL',
     schema: url.optional(),
     default: undefined,
-    doc: 'OpenID Connect issuer; with the next two, replaces the embedded portal (planned: issue #3)',
+    doc: 'OpenID Connect issuer; with the next two and PUBLIC_URL, replaces the embedded portal (callback: PUBLIC_URL/portal/callback)',
   },
   OIDC_CLIENT_ID: {
     expect: 'non-empty',
     schema: z.string().min(1).optional(),
     default: undefined,
-    doc: 'OIDC client id (planned: issue #3)',
+    doc: 'OIDC client id',
   },
   OIDC_CLIENT_SECRET: {
     expect: 'non-empty',
     schema: z.string().min(1).optional(),
     default: undefined,
-    doc: 'OIDC client secret (planned: issue #3)',
+    doc: 'OIDC client secret',
+  },
+  OIDC_TOKEN_AUTH_METHOD: {
+    expect: 'client_secret_basic or client_secret_post',
+    schema: z.enum(['client_secret_basic', 'client_secret_post']),
+    default: 'client_secret_basic',
+    doc: 'How the client secret is sent to the token endpoint (the OIDC default is basic)',
   },
   LLM_BASE_URL: {
     expect: 'an http(s) URL',
@@ -176,7 +182,8 @@ export const configDocs = Object.entries(variables).map(([name, v]) => ({
 }));
 
 const groups: [string, string[]][] = [
-  ['OIDC_ISSUER', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']],
+  // The provider redirects back to an absolute callback URL, so OIDC needs PUBLIC_URL.
+  ['OIDC_ISSUER', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL']],
   ['LLM_BASE_URL', ['LLM_MODEL']],
   ['EMBEDDINGS_BASE_URL', ['EMBEDDINGS_MODEL']],
   ['STT_BASE_URL', ['STT_MODEL']],

@@ -6,8 +6,10 @@ import { makeStore, type AppStore } from './store/store';
 import { AppTheme } from './theme/AppTheme';
 
 export function App({ store }: { store?: AppStore }) {
-  const [appStore] = useState(() => store ?? makeStore());
   const [router] = useState(() => createBrowserRouter(routes));
+  const [appStore] = useState(
+    () => store ?? makeStore(undefined, { navigate: (to) => router.navigate(to) }),
+  );
   return (
     <Provider store={appStore}>
       <AppTheme>

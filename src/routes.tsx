@@ -5,6 +5,7 @@ import { TitleManager } from './components/TitleManager';
 import { Flash } from './components/Flash';
 import { LoggedOutPage } from './features/auth/LoggedOutPage';
 import { LoginPage } from './features/auth/LoginPage';
+import { usePageVisibility } from './features/auth/usePageVisibility';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
@@ -21,6 +22,7 @@ const planned = (title: string, issue: number) => ({
 });
 
 function Shell() {
+  usePageVisibility();
   return (
     <>
       <TitleManager />
@@ -44,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: '/auth/loggedout', element: <LoggedOutPage /> },
         ],
       },
+      { path: '/portal', element: <Navigate to="/portal/login" replace /> },
       {
         path: '/portal/login',
         ...lazyPage(() =>

@@ -1,37 +1,50 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_COOKIE, authRequestSchema, type UserSessionResponse } from '../../protocol';
+import type { FastifyInstance } from 'fastify';
+import { authRequestSchema, type UserSessionResponse } from '../../protocol';
 import { verifyPassword } from '../auth/password';
-import { sendError, sessionOf } from '../auth/requestAuth';
+import type { LoginLimiters } from '../auth/rateLimit';
+import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
+import { endSession, startSession } from '../auth/sessionCookie';
+import { verifyPin } from '../auth/totp';
 import { userSession } from '../auth/userSession';
 import type { Config } from '../config';
 import type { Store } from '../store';
 
-/** Sign-in, the user check and sign-out (SPEC §7 auth rows). */
-export function authRoutes(app: FastifyInstance, deps: { store: Store; config: Config }): void {
-  const { store, config } = deps;
-  const secure = config.PUBLIC_URL.startsWith('https://');
+/** One message for every failed sign-in, so the answer never tells which field was wrong. */
+export const SIGN_IN_REFUSED = 'Invalid email, password or PIN';
 
-  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: number) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      expires: new Date(expiresAt),
-    });
+/** Sign-in, the user check and sign-out (SPEC §7 auth rows). */
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { store: Store; config: Config; limiters: LoginLimiters },
+): void {
+  const { store, config, limiters } = deps;
 
   app.post('/api/auth', async (req, reply) => {
     const parsed = authRequestSchema.safeParse(req.body);
     if (!parsed.success) return sendError(reply, 400, 'Email and password are required');
-    const { email, password } = parsed.data;
+    const { email, password, pin } = parsed.data;
+    const accountKey = email.trim().toLowerCase();
+    const wait = Math.max(
+      limiters.account.retryAfterSeconds(accountKey),
+      limiters.address.retryAfterSeconds(req.ip),
+    );
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return sendError(reply, 429, `Too many sign-in attempts. Try again in ${wait} seconds.`, {
+        retry_after_seconds: wait,
+      });
+    }
     const user = store.users.byEmail(email);
-    const ok = await verifyPassword(password, user?.password_hash ?? null);
-    // One message for every failure, so it never tells which field was wrong.
-    if (!user || !ok) return sendError(reply, 401, 'Invalid email or password');
-    const previous = req.cookies[SESSION_COOKIE];
-    if (previous) store.sessions.delete(previous);
-    const session = store.sessions.create(user.id);
-    setSessionCookie(reply, session.token, session.expiresAt);
+    const passwordOk = await verifyPassword(password, user?.password_hash ?? null);
+    const pinOk = !user?.totp_secret || (await verifyPin(user.totp_secret, pin));
+    if (!user || !passwordOk || !pinOk) {
+      limiters.account.fail(accountKey);
+      limiters.address.fail(req.ip);
+      req.log.info({ email: accountKey }, 'sign-in refused');
+      return sendError(reply, 401, SIGN_IN_REFUSED);
+    }
+    limiters.account.clear(accountKey);
+    startSession(req, reply, deps, user.id);
     return reply.send(userSession(store, config, user));
   });
 
@@ -45,13 +58,19 @@ export function authRoutes(app: FastifyInstance, deps: { store: Store; config: C
       };
       return reply.code(401).send(body);
     }
-    return reply.send(userSession(store, config, signed.user));
+    // The world the browser is in becomes the active one, so it is remembered server-side.
+    // A world the user may not enter is ignored here; the world's own calls answer 403.
+    const worldId = worldIdOf(req);
+    let user = signed.user;
+    if (worldId && worldId !== user.active_world && store.users.access(user.id, worldId)) {
+      store.users.setActiveWorld(user.id, worldId);
+      user = { ...user, active_world: worldId };
+    }
+    return reply.send(userSession(store, config, user));
   });
 
   app.post('/api/signout', async (req, reply) => {
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) store.sessions.delete(token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    endSession(req, reply, store);
     return reply.send({ status: 'ok' });
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
 import { sendError } from '../auth/requestAuth';
 
@@ -9,6 +9,15 @@ function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The check itself; also a preHandler for the rare GET that changes state. */
+export async function requireCsrf(req: FastifyRequest, reply: FastifyReply) {
+  const header = req.headers[HEADER_CSRF.toLowerCase()];
+  const sent = req.cookies[CSRF_COOKIE];
+  if (typeof header !== 'string' || !sent || !same(header, sent)) {
+    return sendError(reply, 403, 'CSRF token missing or invalid');
+  }
 }
 
 /**
@@ -29,11 +38,7 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }): v
       });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    const header = req.headers[HEADER_CSRF.toLowerCase()];
-    const sent = req.cookies[CSRF_COOKIE];
-    if (typeof header !== 'string' || !sent || !same(header, sent)) {
-      return sendError(reply, 403, 'CSRF token missing or invalid');
-    }
+    return requireCsrf(req, reply);
   });
 
   app.get('/api/csrf', async (_req, reply) => {

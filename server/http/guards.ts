@@ -47,3 +47,5 @@ export function guards(store: Store, config: Config) {
     admin: [requireUser, requireWorld, requireAdmin],
   };
 }
+
+export type Guards = ReturnType<typeof guards>;

@@ -24,6 +24,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     });
   }
 
+  // The login URL itself (what '+ Add another world' opens) leads to its sign-in page.
+  app.get('/portal', (_req, reply) => reply.redirect('/portal/login'));
+
   app.setNotFoundHandler((req, reply) => {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/');

@@ -56,4 +56,12 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    id: 2,
+    name: 'link accounts to an OpenID Connect subject',
+    sql: `
+      ALTER TABLE users ADD COLUMN oidc_subject TEXT;
+      CREATE UNIQUE INDEX users_oidc_subject ON users(oidc_subject) WHERE oidc_subject IS NOT NULL;
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ export interface UserRow {
   password_hash: string | null;
   totp_secret: string | null;
   active_world: string | null;
+  oidc_subject: string | null;
 }
 
 export interface WorldAccess {
@@ -27,6 +28,15 @@ export class UsersRepository {
 
   byId(id: string): UserRow | undefined {
     return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  }
+
+  byOidcSubject(subject: string): UserRow | undefined {
+    return this.db.prepare('SELECT * FROM users WHERE oidc_subject = ?').get(subject) as
+      UserRow | undefined;
+  }
+
+  setOidcSubject(userId: string, subject: string): void {
+    this.db.prepare('UPDATE users SET oidc_subject = ? WHERE id = ?').run(subject, userId);
   }
 
   list(): UserRow[] {

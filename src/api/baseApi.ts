@@ -19,7 +19,7 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** The auth and user endpoints answer 401 as part of their job; every other 401 means the session ended. */
-const AUTH_ENDPOINTS = new Set(['signIn', 'checkUser', 'signOut']);
+const AUTH_ENDPOINTS = new Set(['signIn', 'checkUser', 'refreshUser', 'signOut']);
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,

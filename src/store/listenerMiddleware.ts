@@ -1,11 +1,15 @@
 import { addListener, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
 import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
+import { addSessionListeners } from '../features/auth/sessionListeners';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 
 /** Every feature's reactive side effects (STYLE 8), registered on each new store's own middleware. */
-const featureListeners: ((start: AppStartListening) => void)[] = [addBrowserAppsListeners];
+const featureListeners: ((start: AppStartListening) => void)[] = [
+  addBrowserAppsListeners,
+  addSessionListeners,
+];
 
 export function createAppListenerMiddleware() {
   const middleware = createListenerMiddleware();

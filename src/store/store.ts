@@ -1,16 +1,26 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
 import { DEFAULT_CLIENT_VERSION } from '../../protocol';
 import { baseApi } from '../api/baseApi';
 import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { flashSlice } from '../features/flash/flashSlice';
+import { worldSlice } from '../features/world/worldSlice';
+import type { SagaContext } from '../sagas/context';
+import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
 import { createCogMiddleware, type CogMiddlewareDeps } from '../ws/cogMiddleware';
 import { cogSocketUrl } from '../ws/cogUrl';
 import { devToolsOptions } from './devtools';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 
-export const rootReducer = combineSlices(baseApi, authSlice, connectionSlice, flashSlice);
+export const rootReducer = combineSlices(
+  baseApi,
+  authSlice,
+  connectionSlice,
+  flashSlice,
+  worldSlice,
+);
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The browser's real socket; tests inject a fake WebSocket and timers instead. */
@@ -33,21 +43,32 @@ export function browserCogDeps(): CogMiddlewareDeps {
 /** One store per app (and per test): makeStore(preloadedState) (STYLE 1, 10). */
 export function makeStore(
   preloadedState?: Partial<RootState>,
-  options: { cog?: CogMiddlewareDeps } = {},
+  options: {
+    cog?: CogMiddlewareDeps;
+    navigate?: SagaContext['navigate'];
+    /** Appended last, so it sees every plain action as it reaches the reducers (tests record with it). */
+    extraMiddleware?: Middleware<object, RootState>[];
+  } = {},
 ) {
   const cogMiddleware = createCogMiddleware(options.cog ?? browserCogDeps());
   const listenerMiddleware = createAppListenerMiddleware();
-  return configureStore({
+  // The router is made before the store and hands its navigate in; tests pass a recorder.
+  const context: SagaContext = { navigate: options.navigate ?? (() => undefined) };
+  const sagaMiddleware = createSagaMiddleware({ context });
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
       getDefault()
         // The cog middleware goes first so `dispatch(cogRequest(...))` is typed as its promise.
         .prepend(cogMiddleware, listenerMiddleware.middleware)
-        .concat(baseApi.middleware),
+        .concat(baseApi.middleware, sagaMiddleware)
+        .concat(options.extraMiddleware ?? []),
     // DevTools stay on in production builds too: support and developers inspect live sessions.
     devTools: devToolsOptions,
   });
+  sagaMiddleware.run(rootSaga);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

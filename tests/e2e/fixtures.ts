@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './serverProcess';
 
@@ -14,4 +15,44 @@ export async function signInByApi(page: Page, who = E2E_ADMIN): Promise<void> {
     return res.status;
   }, who);
   expect(status).toBe(200);
+}
+
+/** Runs `npm run users -- …` against the e2e server's data directory and returns its output. */
+export function usersCli(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    encoding: 'utf8',
+  });
+}
+
+let accounts = 0;
+/** A fresh account with its own password, for tests that change an account's state. */
+export function newAccount(worlds: string[], opts: { pin?: boolean } = {}) {
+  const email = `user${Date.now()}-${accounts++}@e2e.local`;
+  const name = `Person ${accounts}`;
+  const password = 'account-password-1';
+  usersCli(
+    'add',
+    email,
+    '--name',
+    name,
+    '--password',
+    password,
+    ...worlds.flatMap((w) => ['--world', w]),
+  );
+  const secret = opts.pin ? /secret: (\S+)/.exec(usersCli('enable-pin', email))![1]! : undefined;
+  return { email, name, password, secret };
+}
+
+/** Signs in through the portal page as a person would. */
+export async function signInThroughPortal(
+  page: Page,
+  who: { email: string; password: string },
+  pin?: string,
+) {
+  await page.goto('/portal/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  if (pin) await page.getByLabel('PIN').fill(pin);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

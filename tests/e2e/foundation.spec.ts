@@ -72,6 +72,6 @@ test('a wrong password shows the HTTP error and stays on the portal', async ({ p
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('HTTP error! status: 401')).toBeVisible();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByText('Invalid email, password or PIN')).toBeVisible();
   await expect(page).toHaveURL(/\/portal\/login$/);
 });

@@ -44,7 +44,7 @@ describe('POST /api/auth', () => {
     const unknownEmail = await client.signIn('nobody@test.local', 'whatever-password');
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(wrongPassword.body.error).toBe('Invalid email or password');
+    expect(wrongPassword.body.error).toBe('Invalid email, password or PIN');
     expect(unknownEmail.body.error).toBe(wrongPassword.body.error);
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../../server/app';
+import type { LoginLimiters } from '../../server/auth/rateLimit';
 import { loadConfig, type Config } from '../../server/config';
 import { openStore, type Store } from '../../server/store';
 import { seedDemo } from '../../server/store/seed';
@@ -19,8 +20,15 @@ export interface TestServer extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** The real server on an ephemeral port with a temp data dir and the demo seed. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * The real server with a temp data dir and the demo seed, on an ephemeral port
+ * unless `opts.port` is given (for a PUBLIC_URL that has to be known before listening);
+ * `opts.limiters` lets a test drive the sign-in rate limits with its own clock.
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { port?: number; limiters?: LoginLimiters } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
   const config = loadConfig(
     {
@@ -38,14 +46,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     config,
     store,
     logger: false,
+    limiters: opts.limiters,
     clientDir: path.join(dataDir, 'no-client'),
   });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address() as { port: number };
+  await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
+  const bound = (built.app.server.address() as { port: number }).port;
   return {
     ...built,
-    url: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
+    wsUrl: `ws://127.0.0.1:${bound}`,
     store,
     config,
     dataDir,

@@ -1,12 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
+import { useSignOut } from './useSignOut';
 import { useAppSelector } from '../../store/hooks';
 import { PortalButton } from './PortalButton';
-import { selectActiveWorld, selectLoggedIn } from './authSlice';
+import { selectActiveWorld, selectAuthStatus, selectLoggedIn } from './authSlice';
+import { useCheckUserMutation } from './authApi';
+
+/** Signed in, but no world is open to this account yet. */
+function NoWorldYet() {
+  const signOut = useSignOut();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center' }}>
+      <Alert severity="info">
+        You are signed in, but no world is open to your account yet. Ask an administrator to grant
+        you access.
+      </Alert>
+      <Button onClick={() => void signOut()}>Sign Out</Button>
+    </Stack>
+  );
+}
 
 /** /login and /auth/login. Someone already signed in goes straight to their world. */
 export function LoginPage() {
   const loggedIn = useAppSelector(selectLoggedIn);
   const activeWorld = useAppSelector(selectActiveWorld);
+  const status = useAppSelector(selectAuthStatus);
+  const [checkUser] = useCheckUserMutation();
+  // A fresh load may already carry a session; find out, so a signed-in person goes to their world.
+  useEffect(() => {
+    if (status === 'unknown') void checkUser();
+  }, [status, checkUser]);
   if (loggedIn && activeWorld) return <Navigate to={`/w/${activeWorld}/dashboard`} replace />;
+  if (loggedIn) return <NoWorldYet />;
   return <PortalButton />;
 }

@@ -4,12 +4,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { UserSessionResponse } from '../../../protocol';
+import { safeNextPath, type UserSessionResponse } from '../../../protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { flashShown } from '../flash/flashSlice';
 import { useCheckUserMutation } from './authApi';
 import { selectLoginUrl } from './authSlice';
-import { safeNextPath } from './nextPath';
 
 /** 'Sign in with Portal': goes to the server's login URL with '/login' appended (SPEC §2). */
 export function PortalButton() {

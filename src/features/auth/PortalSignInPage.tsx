@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '../../api/baseApi';
 import { useSignInMutation } from './authApi';
-import { safeNextPath } from './nextPath';
+import { safeNextPath } from '../../../protocol';
 
 /** The embedded sign-in portal at {login_url}/login (used when no OIDC provider is configured). */
 export function PortalSignInPage() {

@@ -15,6 +15,7 @@ export function RequireAuth() {
     if (status === 'unknown') void checkUser();
   }, [status, checkUser]);
 
+  if (status === 'expired') return <Navigate to="/login" replace />;
   if (status === 'unauthorized') {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth/login?next=${next}`} replace />;

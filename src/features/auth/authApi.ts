@@ -7,6 +7,10 @@ export const authApi = baseApi.injectEndpoints({
     checkUser: build.mutation<UserSessionResponse, void>({
       query: () => ({ url: '/user', method: 'POST', body: {} }),
     }),
+    /** The same check, made every 5 minutes and when the page becomes visible again. */
+    refreshUser: build.mutation<UserSessionResponse, void>({
+      query: () => ({ url: '/user', method: 'POST', body: {} }),
+    }),
     signIn: build.mutation<UserSessionResponse, AuthRequest>({
       query: (body) => ({ url: '/auth', method: 'POST', body }),
     }),
@@ -16,4 +20,9 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useCheckUserMutation, useSignInMutation, useSignOutMutation } = authApi;
+export const {
+  useCheckUserMutation,
+  useRefreshUserMutation,
+  useSignInMutation,
+  useSignOutMutation,
+} = authApi;

@@ -6,8 +6,11 @@ import { authApi } from './authApi';
 export interface AuthState {
   /** false until a user check answers status ok (SPEC §4 "Authentication") */
   loggedin: boolean;
-  /** 'unknown' until the first check answers */
-  status: 'unknown' | 'checking' | 'ok' | 'unauthorized';
+  /**
+   * 'unknown' until the first check answers; 'expired' when a periodic or
+   * visibility re-check found the session gone (SPEC §4: those go to /login).
+   */
+  status: 'unknown' | 'checking' | 'ok' | 'unauthorized' | 'expired';
   user: SessionUser | null;
   activeWorld: string | null;
   accessibleWorlds: AccessibleWorld[];
@@ -34,9 +37,13 @@ function signedIn(state: AuthState, action: PayloadAction<UserSessionResponse>) 
   state.loginUrl = r.login_url ?? state.loginUrl;
 }
 
-function signedOut(state: AuthState, loginUrl?: string | null) {
+function signedOut(
+  state: AuthState,
+  loginUrl?: string | null,
+  status: 'unauthorized' | 'expired' = 'unauthorized',
+) {
   state.loggedin = false;
-  state.status = 'unauthorized';
+  state.status = status;
   state.user = null;
   state.accessibleWorlds = [];
   if (loginUrl) state.loginUrl = loginUrl;
@@ -55,6 +62,7 @@ export const authSlice = createSlice({
       .addMatcher(
         isAnyOf(
           authApi.endpoints.checkUser.matchFulfilled,
+          authApi.endpoints.refreshUser.matchFulfilled,
           authApi.endpoints.signIn.matchFulfilled,
         ),
         signedIn,
@@ -62,6 +70,10 @@ export const authSlice = createSlice({
       .addMatcher(authApi.endpoints.checkUser.matchRejected, (state, action) => {
         const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
         signedOut(state, body?.login_url);
+      })
+      .addMatcher(authApi.endpoints.refreshUser.matchRejected, (state, action) => {
+        const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
+        signedOut(state, body?.login_url, 'expired');
       })
       .addMatcher(authApi.endpoints.signOut.matchFulfilled, (state) => signedOut(state));
   },

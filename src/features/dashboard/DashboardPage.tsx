@@ -1,15 +1,12 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { NavBar } from '../../components/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { selectUser } from '../auth/authSlice';
-import { useSignOut } from '../auth/useSignOut';
 import { selectConnectionStatus } from '../connection/connectionSlice';
 import { worldTitle } from '../world/worldPath';
 
@@ -21,26 +18,9 @@ export function DashboardPage() {
   const { worldId = '' } = useParams();
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectConnectionStatus);
-  const signOut = useSignOut();
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <AppBar
-        position="static"
-        color="inherit"
-        elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar sx={{ gap: 2 }}>
-          <Box component={Link} to={`/w/${worldId}/dashboard`} sx={{ display: 'flex' }}>
-            <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 32, height: 32 }} />
-          </Box>
-          <Typography variant="h6" sx={{ flexGrow: 1 }}>
-            {worldTitle(worldId)}
-          </Typography>
-          <Typography color="text.secondary">{user?.name ?? user?.email}</Typography>
-          <Button onClick={signOut}>Sign Out</Button>
-        </Toolbar>
-      </AppBar>
+      <NavBar worldId={worldId} title={worldTitle(worldId)} />
       <Container maxWidth="md" sx={{ py: 6 }}>
         <Paper variant="outlined" sx={{ p: 4 }}>
           <Typography variant="h5" gutterBottom>

@@ -17,7 +17,7 @@ export function HomeLayout() {
             component="img"
             src="/favicon.svg"
             alt="EMgen"
-            sx={{ width: 56, height: 56, mx: 'auto' }}
+            sx={{ width: 56, height: 56, mx: 'auto', display: 'block' }}
           />
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Welcome to EMgen

@@ -8,7 +8,9 @@ import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
 import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
+import { selectActiveWorld } from '../auth/authSlice';
 import { selectConnection } from '../connection/connectionSlice';
+import { selectSwitchingTo } from './worldSlice';
 
 /**
  * Everything inside a world: opens the live connection for that world and
@@ -17,10 +19,13 @@ import { selectConnection } from '../connection/connectionSlice';
 export function WorldLayout({ worldId }: { worldId: string }) {
   const dispatch = useAppDispatch();
   const connection = useAppSelector(selectConnection);
+  // During a world switch the switch saga decides when to reconnect (SPEC §4: after 100 ms).
+  const switching = useAppSelector(selectSwitchingTo) !== null;
+  const activeWorld = useAppSelector(selectActiveWorld);
 
   useEffect(() => {
-    dispatch(cogConnectRequested({ worldId }));
-  }, [dispatch, worldId]);
+    if (!switching) dispatch(cogConnectRequested({ worldId }));
+  }, [dispatch, worldId, switching]);
   useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
 
   if (connection.status === 'gaveUp') {
@@ -35,7 +40,11 @@ export function WorldLayout({ worldId }: { worldId: string }) {
             {connection.lastReason}
           </Typography>
           {forbidden ? (
-            <Button component={Link} to="/login" variant="contained">
+            <Button
+              component={Link}
+              to={activeWorld ? `/w/${activeWorld}/dashboard` : '/login'}
+              variant="contained"
+            >
               Go to my world
             </Button>
           ) : (

@@ -1,0 +1,166 @@
+import { parseArgs } from 'node:util';
+import { hashPassword } from '../auth/password';
+import { newTotp } from '../auth/totp';
+import type { Store } from '../store';
+import type { UserRow } from '../store/users';
+import { WORLD_ID_PATTERN } from '../store/worlds';
+
+export const USAGE = `Usage: npm run users -- <command> [arguments]
+
+  list                                   accounts, their worlds (* = admin) and PIN state
+  add <email> [--name N] [--password P] [--world W[:admin]]...
+                                         create an account (asks for the password on a terminal)
+  set-password <email> [--password P]    set a password; ends the account's sessions
+  grant <email> <world> [--admin]        let the account enter a world (as admin with --admin)
+  revoke <email> <world>                 take a world away
+  enable-pin <email>                     require a one-time code (TOTP); prints the secret
+  disable-pin <email>                    stop requiring the code
+  worlds                                 list worlds
+  add-world <id> <name>                  create a world (id: letters, digits, - and _)`;
+
+export class UsageError extends Error {}
+
+export interface CliIo {
+  out(line: string): void;
+  /** Asks for a secret on a terminal; undefined when there is none. */
+  askSecret?(question: string): Promise<string>;
+}
+
+const MIN_PASSWORD = 8;
+
+function userOrFail(store: Store, email: string | undefined): UserRow {
+  if (!email) throw new UsageError('An email is required.');
+  const user = store.users.byEmail(email);
+  if (!user) throw new UsageError(`No account with email ${email}.`);
+  return user;
+}
+
+function worldOrFail(store: Store, worldId: string | undefined): string {
+  if (!worldId) throw new UsageError('A world id is required.');
+  if (!store.worlds.byId(worldId))
+    throw new UsageError(`No world "${worldId}". See: npm run users -- worlds`);
+  return worldId;
+}
+
+async function passwordFrom(given: string | undefined, io: CliIo): Promise<string> {
+  const password = given ?? (io.askSecret ? await io.askSecret('Password: ') : undefined);
+  if (password === undefined)
+    throw new UsageError('--password is required when not on a terminal.');
+  if (password.length < MIN_PASSWORD) {
+    throw new UsageError(`The password must be at least ${MIN_PASSWORD} characters.`);
+  }
+  return password;
+}
+
+/** Runs one account command against the store; throws UsageError with a clear message on bad input. */
+export async function runUsersCommand(argv: string[], store: Store, io: CliIo): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      password: { type: 'string' },
+      world: { type: 'string', multiple: true },
+      admin: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...args] = positionals;
+  if (!command || values.help) {
+    io.out(USAGE);
+    return;
+  }
+  switch (command) {
+    case 'list': {
+      for (const u of store.users.list()) {
+        const worlds = store.users.worlds(u.id).map((w) => `${w.world_id}${w.is_admin ? '*' : ''}`);
+        io.out(
+          `${u.email}\t${u.name}\t${worlds.join(',') || '(no worlds)'}\tpin:${u.totp_secret ? 'on' : 'off'}`,
+        );
+      }
+      return;
+    }
+    case 'add': {
+      const email = args[0];
+      if (!email || !/^[^\s@]+@[^\s@]+$/.test(email))
+        throw new UsageError('A valid email is required.');
+      if (store.users.byEmail(email))
+        throw new UsageError(`An account with email ${email} already exists.`);
+      const grants = (values.world ?? []).map((w) => {
+        const [id, role] = w.split(':');
+        if (role !== undefined && role !== 'admin')
+          throw new UsageError(`Unknown role "${role}" in --world ${w}.`);
+        return { id: worldOrFail(store, id), admin: role === 'admin' };
+      });
+      const passwordHash = await hashPassword(await passwordFrom(values.password, io));
+      const user = store.users.create({
+        email,
+        name: values.name ?? email.split('@')[0]!,
+        passwordHash,
+      });
+      for (const g of grants) store.users.grant(user.id, g.id, g.admin);
+      io.out(
+        `Created ${email}${grants.length ? ` with access to ${grants.map((g) => g.id).join(', ')}` : ' (no worlds yet: use grant)'}.`,
+      );
+      return;
+    }
+    case 'set-password': {
+      const user = userOrFail(store, args[0]);
+      store.users.setPasswordHash(
+        user.id,
+        await hashPassword(await passwordFrom(values.password, io)),
+      );
+      store.sessions.deleteForUser(user.id);
+      io.out(`Password of ${user.email} changed; its sessions were ended.`);
+      return;
+    }
+    case 'grant': {
+      const user = userOrFail(store, args[0]);
+      const world = worldOrFail(store, args[1]);
+      store.users.grant(user.id, world, Boolean(values.admin));
+      io.out(`${user.email} may now enter ${world}${values.admin ? ' as an admin' : ''}.`);
+      return;
+    }
+    case 'revoke': {
+      const user = userOrFail(store, args[0]);
+      const world = worldOrFail(store, args[1]);
+      if (!store.users.revoke(user.id, world))
+        throw new UsageError(`${user.email} had no access to ${world}.`);
+      io.out(`${user.email} may no longer enter ${world}.`);
+      return;
+    }
+    case 'enable-pin': {
+      const user = userOrFail(store, args[0]);
+      const { secret, uri } = newTotp(user.email);
+      store.users.setTotpSecret(user.id, secret);
+      io.out(`PIN required for ${user.email}. Add this to an authenticator app:`);
+      io.out(`secret: ${secret}`);
+      io.out(`uri: ${uri}`);
+      return;
+    }
+    case 'disable-pin': {
+      const user = userOrFail(store, args[0]);
+      store.users.setTotpSecret(user.id, null);
+      io.out(`PIN no longer required for ${user.email}.`);
+      return;
+    }
+    case 'worlds': {
+      for (const w of store.worlds.list()) io.out(`${w.id}\t${w.name}`);
+      return;
+    }
+    case 'add-world': {
+      const [id, ...nameParts] = args;
+      if (!id || !WORLD_ID_PATTERN.test(id)) {
+        throw new UsageError('A world id of letters, digits, - and _ is required.');
+      }
+      if (store.worlds.byId(id)) throw new UsageError(`World "${id}" already exists.`);
+      const name = nameParts.join(' ').trim();
+      if (!name) throw new UsageError('A world name is required.');
+      store.worlds.create(id, name);
+      io.out(`Created world ${id} (${name}).`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleResponse } from '../../protocol';
+import type { Store } from '../store';
+import { requireCsrf } from './csrf';
+import type { Guards } from './guards';
+
+/** The per-world console (SPEC §7): members read it, admins clear it. */
+export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards: Guards }): void {
+  const { store, guards } = deps;
+
+  app.get('/api/console', { preHandler: guards.world }, async (req) => {
+    const body: ConsoleResponse = { messages: store.console.list(req.world!.world_id) };
+    return body;
+  });
+
+  // The spec makes clearing a GET; it changes state, so it needs the CSRF header like a POST.
+  app.get('/api/console/clear', { preHandler: [requireCsrf, ...guards.admin] }, async (req) => {
+    store.console.clear(req.world!.world_id);
+    store.console.append(req.world!.world_id, {
+      app_name: 'emgen',
+      from: 'system',
+      message: `Console cleared by ${req.signed!.user.email}`,
+    });
+    return { status: 'ok' };
+  });
+}

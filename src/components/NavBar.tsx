@@ -1,0 +1,43 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { WorldSwitcher } from '../features/world/WorldSwitcher';
+
+/** The bar on top of world pages: logo link home, a title, the world switcher. */
+export function NavBar({
+  worldId,
+  title,
+  children,
+}: {
+  worldId: string;
+  title?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ gap: 2 }}>
+        <Box
+          component={Link}
+          to={`/w/${worldId}/dashboard`}
+          sx={{ display: 'flex' }}
+          aria-label="Home"
+        >
+          <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 32, height: 32 }} />
+        </Box>
+        <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {children}
+        <WorldSwitcher currentWorldId={worldId} />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,95 @@
+import CheckIcon from '@mui/icons-material/Check';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectAuth } from '../auth/authSlice';
+import { useSignOut } from '../auth/useSignOut';
+import { worldSwitchRequested } from './worldSlice';
+import { worldTitle } from './worldPath';
+
+/** SPEC §2 "World switcher menu": who is signed in, the worlds they may enter, add a world, sign out. */
+export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
+  const dispatch = useAppDispatch();
+  const { user, accessibleWorlds, loginUrl } = useAppSelector(selectAuth);
+  const signOut = useSignOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const current = accessibleWorlds.find((w) => w.world_id === currentWorldId);
+  const who = user?.name || user?.email || '';
+
+  const pick = (worldId: string) => {
+    setAnchor(null);
+    if (worldId !== currentWorldId) dispatch(worldSwitchRequested({ worldId }));
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        endIcon={<ExpandMoreIcon />}
+        startIcon={
+          <Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>
+            {who.charAt(0).toUpperCase()}
+          </Avatar>
+        }
+        aria-haspopup="menu"
+        aria-label="World switcher"
+      >
+        {current?.name ?? worldTitle(currentWorldId)}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            Signed in as
+          </Typography>
+          <Typography variant="body2" component="div">
+            {who}
+          </Typography>
+        </MenuItem>
+        <Divider />
+        {accessibleWorlds.map((w) => (
+          <MenuItem
+            key={w.world_id}
+            onClick={() => pick(w.world_id)}
+            selected={w.world_id === currentWorldId}
+          >
+            <ListItemIcon>
+              {w.world_id === currentWorldId && (
+                <CheckIcon fontSize="small" aria-label="active world" />
+              )}
+            </ListItemIcon>
+            <ListItemText>{w.name}</ListItemText>
+          </MenuItem>
+        ))}
+        {loginUrl && (
+          <MenuItem
+            component="a"
+            href={loginUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => setAnchor(null)}
+          >
+            <ListItemText inset>+ Add another world</ListItemText>
+          </MenuItem>
+        )}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void signOut();
+          }}
+        >
+          <ListItemText inset>Sign Out</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { all } from 'redux-saga/effects';
+import { worldSwitchSaga } from './worldSwitch';
+
+/** Multi-step workflows only (DESIGN §2): world switch, and later the workspace save. */
+export function* rootSaga() {
+  yield all([worldSwitchSaga()]);
+}

@@ -1,0 +1,62 @@
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { vi } from 'vitest';
+import { makeStore, type RootState } from '../../src/store/store';
+import { fakeSockets } from './ws/fakeWebSocket';
+
+/** The app's real store with a fake socket, a navigate recorder and a log of every action. */
+export function makeTestStore(preloadedState?: Partial<RootState>) {
+  const sockets = fakeSockets();
+  const navigations: string[] = [];
+  const actions: UnknownAction[] = [];
+  const store = makeStore(preloadedState, {
+    cog: {
+      WebSocketImpl: sockets.WebSocketImpl,
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+      urlFor: (w) => `ws://emgen.test/api/ws/cog?worldId=${w}`,
+      browserId: () => 'b-test',
+    },
+    navigate: (to) => {
+      navigations.push(to);
+      // Like the router: the address bar changes, so later requests carry the new world id.
+      window.history.pushState(null, '', to);
+    },
+    extraMiddleware: [recorder(actions)],
+  });
+  return { store, sockets, navigations, actions, types: () => actions.map((a) => a.type) };
+}
+
+function recorder(into: UnknownAction[]): Middleware {
+  return () => (next) => (action) => {
+    into.push(action as UnknownAction);
+    return next(action);
+  };
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Stubs fetch (the network edge) with an answering function; returns the requests seen. */
+export function stubFetch(answer: (req: Request) => Response | Promise<Response>) {
+  const seen: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      seen.push(req);
+      return answer(req);
+    }),
+  );
+  return seen;
+}
+
+export const SESSION = {
+  status: 'ok',
+  user: { name: 'Ann', email: 'ann@example.org' },
+  active_world: 'innovation-lab',
+  accessible_worlds: [
+    { world_id: 'acme_research', name: 'Acme Research' },
+    { world_id: 'innovation-lab', name: 'Innovation Lab' },
+  ],
+  login_url: '/portal',
+};
