@@ -45,7 +45,7 @@ export async function buildApp(opts: {
   const { config, store } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   });
 

@@ -56,6 +56,12 @@ const variables = {
     default: '1',
     doc: '0 starts with an empty database (no worlds, accounts or demo content)',
   },
+  TRUST_PROXY: {
+    expect: '0 or 1',
+    schema: bool,
+    default: '0',
+    doc: 'Trust X-Forwarded-For / -Proto (set 1 only behind a reverse proxy, else clients could fake their address)',
+  },
   SESSION_TTL_HOURS: {
     expect: 'a whole number of hours',
     schema: positiveInt,
