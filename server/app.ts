@@ -8,6 +8,9 @@ import { AppRegistry } from './apps/registry';
 import { expertsApp } from './apps/experts';
 import { toolsApp } from './apps/toolProviders';
 import { CogHub } from './cog/hub';
+import { defaultEngine, defaultTools } from './meeting/engines';
+import { registerMeetingHandlers } from './meeting/handlers';
+import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
 import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
 import { OidcLogin } from './auth/oidc';
@@ -41,6 +44,10 @@ export async function buildApp(opts: {
   clientDir?: string;
   logger?: boolean | object;
   limiters?: LoginLimiters;
+  /** The meeting's engine and tools (tests script them; default from config). */
+  engine?: ExpertEngine;
+  tools?: Tool[];
+  expertTimeoutMs?: number;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -88,6 +95,14 @@ export async function buildApp(opts: {
     version: SERVER_VERSION,
   });
   app.get('/api/ws/cog', { websocket: true }, (socket, req) => hub.attach(socket, req));
+  registerMeetingHandlers(hub, {
+    store,
+    registry,
+    engine: opts.engine ?? defaultEngine(config),
+    tools: opts.tools ?? defaultTools(config),
+    log: app.log,
+    timeoutMs: opts.expertTimeoutMs,
+  });
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));

@@ -10,7 +10,15 @@ export function expertsApp(experts: ExpertsRepository): App {
       module: 'experts',
       name: e.id,
       annotations: {
-        expert: { expert_id: e.id, name: e.name, keywords: e.keywords, home_link: e.home_link },
+        expert: {
+          expert_id: e.id,
+          name: e.name,
+          keywords: e.keywords,
+          home_link: e.home_link,
+          description: e.description,
+          model: e.model,
+          system_prompt: e.system_prompt,
+        },
       },
     })),
   };

@@ -3,8 +3,10 @@ import { ConsoleRepository } from './consoleLog';
 import { ExpertsRepository } from './experts';
 import { MetaRepository } from './meta';
 import { SessionsRepository } from './sessions';
+import { TranscriptsRepository } from './transcripts';
 import { UsersRepository } from './users';
 import { WorldsRepository } from './worlds';
+import { WorkspacesRepository } from './workspaces';
 
 /** Every repository over one database; handlers see these, never SQL. */
 export interface Store {
@@ -15,6 +17,8 @@ export interface Store {
   console: ConsoleRepository;
   experts: ExpertsRepository;
   meta: MetaRepository;
+  workspaces: WorkspacesRepository;
+  transcripts: TranscriptsRepository;
   close(): void;
 }
 
@@ -28,6 +32,8 @@ export function openStore(dataDir: string, opts: { sessionTtlMs: number }): Stor
     console: new ConsoleRepository(db),
     experts: new ExpertsRepository(db),
     meta: new MetaRepository(db),
+    workspaces: new WorkspacesRepository(db),
+    transcripts: new TranscriptsRepository(db),
     close: () => db.close(),
   };
 }

@@ -64,4 +64,65 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       CREATE UNIQUE INDEX users_oidc_subject ON users(oidc_subject) WHERE oidc_subject IS NOT NULL;
     `,
   },
+  {
+    id: 3,
+    name: 'workspaces and their transcripts',
+    sql: `
+      CREATE TABLE workspaces (
+        id TEXT PRIMARY KEY,
+        world_id TEXT NOT NULL REFERENCES worlds(id) ON DELETE CASCADE,
+        name TEXT,
+        created_by TEXT REFERENCES users(id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX workspaces_world ON workspaces(world_id, created_at);
+      CREATE TABLE workspace_experts (
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        expert_id TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, expert_id)
+      );
+      CREATE TABLE workspace_toolproviders (
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        provider_name TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, provider_name)
+      );
+      CREATE TABLE workspace_users (
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        PRIMARY KEY (workspace_id, user_id)
+      );
+      CREATE TABLE messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        message_id TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+        name TEXT NOT NULL,
+        expert_id TEXT,
+        user_id TEXT,
+        content TEXT,
+        html TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX messages_workspace ON messages(workspace_id, seq);
+      CREATE TABLE research_boxes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        name TEXT,
+        title TEXT,
+        html TEXT,
+        content TEXT,
+        UNIQUE (workspace_id, id)
+      );
+      CREATE TABLE traces (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        html TEXT,
+        value TEXT
+      );
+      CREATE INDEX traces_workspace ON traces(workspace_id, seq);
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import { demoExperts } from '../apps/demoExperts';
+import { toolProviderDefinitions } from '../apps/toolProviders';
 import { hashPassword } from '../auth/password';
 import type { Store } from './index';
 
@@ -30,6 +31,16 @@ export async function seedDemo(
     for (const w of DEMO_WORLDS) store.users.grant(user.id, w.id, true);
     store.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
     for (const e of demoExperts) store.experts.upsert(e);
+    for (const w of DEMO_WORLDS) {
+      const ws = store.workspaces.create({
+        id: `${w.id}-welcome`,
+        worldId: w.id,
+        name: 'Welcome meeting',
+        createdBy: user.id,
+      });
+      for (const e of demoExperts) store.workspaces.addExpert(ws.id, e.id);
+      for (const p of toolProviderDefinitions) store.workspaces.addToolProvider(ws.id, p.name);
+    }
     store.meta.set('demo_seeded', new Date().toISOString());
   })();
   return result;

@@ -1,6 +1,7 @@
 import { addListener, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
 import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
+import { addFlashListeners } from '../features/flash/flashListeners';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
@@ -9,6 +10,7 @@ export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 const featureListeners: ((start: AppStartListening) => void)[] = [
   addBrowserAppsListeners,
   addSessionListeners,
+  addFlashListeners,
 ];
 
 export function createAppListenerMiddleware() {

@@ -6,6 +6,7 @@ import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { flashSlice } from '../features/flash/flashSlice';
 import { worldSlice } from '../features/world/worldSlice';
+import { workspaceSlice } from '../features/workspace/workspaceSlice';
 import type { SagaContext } from '../sagas/context';
 import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
@@ -20,6 +21,7 @@ export const rootReducer = combineSlices(
   connectionSlice,
   flashSlice,
   worldSlice,
+  workspaceSlice,
 );
 export type RootState = ReturnType<typeof rootReducer>;
 

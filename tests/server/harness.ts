@@ -4,6 +4,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../../server/app';
 import type { LoginLimiters } from '../../server/auth/rateLimit';
+import type { ExpertEngine, Tool } from '../../server/meeting/types';
 import { loadConfig, type Config } from '../../server/config';
 import { openStore, type Store } from '../../server/store';
 import { seedDemo } from '../../server/store/seed';
@@ -27,7 +28,13 @@ export interface TestServer extends BuiltApp {
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { port?: number; limiters?: LoginLimiters } = {},
+  opts: {
+    port?: number;
+    limiters?: LoginLimiters;
+    engine?: ExpertEngine;
+    tools?: Tool[];
+    expertTimeoutMs?: number;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
   const config = loadConfig(
@@ -47,6 +54,9 @@ export async function startTestServer(
     store,
     logger: false,
     limiters: opts.limiters,
+    engine: opts.engine,
+    tools: opts.tools,
+    expertTimeoutMs: opts.expertTimeoutMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
   await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });

@@ -1,6 +1,9 @@
 import { createSlice, nanoid } from '@reduxjs/toolkit';
 import { FLASH_DURATION_MS } from '../../../protocol';
 
+/** The flash on screen plus this many waiting. */
+const MAX_QUEUED = 3;
+
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
 
 export interface FlashMessage {
@@ -17,6 +20,8 @@ export const flashSlice = createSlice({
     flashShown: {
       reducer: (state, action: { payload: FlashMessage }) => {
         state.messages.push(action.payload);
+        // A busy meeting can flash faster than 4 s a message; keep the one showing and the newest.
+        if (state.messages.length > MAX_QUEUED) state.messages.splice(1, state.messages.length - MAX_QUEUED);
       },
       prepare: (
         text: string,

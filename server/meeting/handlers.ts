@@ -1,0 +1,111 @@
+import type { AppRegistry } from '../apps/registry';
+import type { CogConnection } from '../cog/connection';
+import type { CogHub } from '../cog/hub';
+import type { Store } from '../store';
+import type { WorkspaceRow } from '../store/workspaces';
+import { workspaceAudience } from './audience';
+import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
+import { runMeetingRound, type MeetingDeps } from './meeting';
+
+/** A request the client cannot make right now; the hub sends its message back as server.error. */
+export class MeetingRequestError extends Error {}
+
+/** The workspace this connection has open (scontext.set workspace_id), checked against its world. */
+export function openWorkspace(store: Store, conn: CogConnection): WorkspaceRow {
+  const id = conn.context.get('workspace_id');
+  if (typeof id !== 'string' || !id) throw new MeetingRequestError('No workspace selected');
+  const ws = store.workspaces.inWorld(id, conn.worldId);
+  if (!ws) throw new MeetingRequestError(`Unknown workspace "${id}" in this world`);
+  return ws;
+}
+
+function workspaceExperts(
+  registry: AppRegistry,
+  store: Store,
+  ws: WorkspaceRow,
+): DirectoryExpert[] {
+  const directory = expertDirectory(registry);
+  return store.workspaces
+    .expertIds(ws.id)
+    .map((id) => directory.get(id))
+    .filter((e): e is DirectoryExpert => Boolean(e));
+}
+
+/** The experts who answer: the workspace's, narrowed to the ones the user left selected. */
+function selectedExperts(conn: CogConnection, experts: DirectoryExpert[]): DirectoryExpert[] {
+  const selected = conn.context.get('selected_experts');
+  if (!Array.isArray(selected)) return experts;
+  const ids = new Set(selected.filter((s): s is string => typeof s === 'string'));
+  return experts.filter((e) => ids.has(e.id));
+}
+
+/** The socket side of the workspace chat page (SPEC §7). */
+export function registerMeetingHandlers(
+  hub: CogHub,
+  deps: MeetingDeps & { registry: AppRegistry },
+): void {
+  const { store, registry } = deps;
+
+  hub.on('display.experts', (conn) => {
+    const ws = openWorkspace(store, conn);
+    for (const e of workspaceExperts(registry, store, ws))
+      hub.send(conn, 'display.expert', expertOnWire(e));
+  });
+
+  hub.on('display.messages', (conn) => {
+    const ws = openWorkspace(store, conn);
+    for (const m of store.transcripts.messages(ws.id)) {
+      hub.send(conn, 'display.message', {
+        message_id: m.message_id,
+        role: m.role,
+        name: m.name,
+        ...(m.expert_id ? { expert_id: m.expert_id } : {}),
+        ...(m.content !== null ? { content: m.content } : {}),
+        ...(m.html !== null ? { html: m.html } : {}),
+        created_at: m.created_at,
+        final: true,
+      });
+    }
+    for (const b of store.transcripts.researchBoxes(ws.id)) {
+      hub.send(conn, 'display.researchbox', {
+        id: b.id,
+        ...(b.name ? { name: b.name } : {}),
+        ...(b.title ? { title: b.title } : {}),
+        ...(b.html ? { html: b.html } : {}),
+        ...(b.content ? { content: b.content } : {}),
+      });
+    }
+    for (const t of store.transcripts.traces(ws.id)) {
+      hub.send(conn, 'server.trace', {
+        key: t.key,
+        ...(t.html ? { html: t.html } : {}),
+        value: t.value,
+      });
+    }
+  });
+
+  hub.on('workspace.expert.details', (conn, frame) => {
+    const ws = openWorkspace(store, conn);
+    const chosen = new Set(store.workspaces.expertIds(ws.id));
+    const experts = [...expertDirectory(registry).values()].map((e) =>
+      expertOnWire(e, chosen.has(e.id)),
+    );
+    hub.reply(conn, frame, 'workspace.expert.details.response', {
+      experts,
+      ...(ws.name ? { workspaceName: ws.name } : {}),
+    });
+  });
+
+  hub.on('user.message', async (conn, frame) => {
+    const text = frame.content.text.trim();
+    if (!text) throw new MeetingRequestError('An empty message is not sent');
+    const ws = openWorkspace(store, conn);
+    await runMeetingRound(deps, {
+      workspace: ws,
+      userId: conn.userId,
+      text,
+      experts: selectedExperts(conn, workspaceExperts(registry, store, ws)),
+      audience: workspaceAudience(hub, conn.worldId, ws.id),
+    });
+  });
+}

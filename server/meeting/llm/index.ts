@@ -1,0 +1,2 @@
+export { createLlmEngine, type LlmEngineOptions } from './engine';
+export { LlmError } from './errors';

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Store } from '../store';
+import type { WorkspaceRow } from '../store/workspaces';
+import type { Audience } from './audience';
+import type { DirectoryExpert } from './directory';
+import { createReporter } from './reporter';
+import type { ExpertEngine, HistoryEntry, Tool } from './types';
+
+/** An expert that has not finished after this long is stopped and reported failed (issue 4). */
+export const EXPERT_TIMEOUT_MS = 60_000;
+/** How much of the conversation experts see. */
+const HISTORY_TURNS = 40;
+/** Failed dots stay visible this long after the round, so the user sees them. */
+const FAILED_VISIBLE_MS = 8_000;
+
+export interface MeetingDeps {
+  store: Store;
+  engine: ExpertEngine;
+  tools: Tool[];
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+}
+
+export interface Question {
+  workspace: WorkspaceRow;
+  userId: string;
+  text: string;
+  experts: DirectoryExpert[];
+  audience: Audience;
+}
+
+function history(store: Store, workspaceId: string): HistoryEntry[] {
+  return store.transcripts.messages(workspaceId, HISTORY_TURNS).map((m) => ({
+    role: m.role,
+    name: m.name,
+    ...(m.expert_id ? { expertId: m.expert_id } : {}),
+    content: m.content ?? m.html ?? '',
+  }));
+}
+
+/**
+ * One round of a meeting: the user's words are echoed and stored, then every
+ * selected expert answers at the same time. One expert failing or timing out
+ * never stops the others.
+ */
+export async function runMeetingRound(deps: MeetingDeps, q: Question): Promise<void> {
+  const { store, audience, workspace } = { ...deps, ...q };
+  const user = store.users.byId(q.userId);
+  const earlier = history(store, workspace.id);
+  const said = {
+    message_id: randomUUID(),
+    role: 'user' as const,
+    name: user?.name ?? 'You',
+    expert_id: null,
+    user_id: q.userId,
+    content: q.text,
+    html: null,
+    created_at: new Date().toISOString(),
+  };
+  store.transcripts.addMessage(workspace.id, said);
+  store.workspaces.addUser(workspace.id, q.userId);
+  audience.send('user.echo', {
+    message_id: said.message_id,
+    role: 'user',
+    name: said.name,
+    content: said.content,
+    created_at: said.created_at,
+  });
+
+  const allowed = new Set(store.workspaces.toolProviders(workspace.id));
+  const tools = deps.tools.filter((t) => allowed.has(t.provider));
+  const round = said.message_id.slice(0, 8);
+  const outcomes = await Promise.all(
+    q.experts.map((expert) =>
+      answerOne(deps, q, { expert, cid: `${expert.id}-${round}`, tools, history: earlier }),
+    ),
+  );
+  for (const { cid, ok } of outcomes) {
+    if (ok) audience.send('server.progress', { cid, status: 'done' });
+  }
+  const failed = outcomes.filter((o) => !o.ok);
+  if (failed.length) {
+    setTimeout(() => {
+      for (const { cid } of failed) audience.send('server.progress', { cid, status: 'done' });
+    }, FAILED_VISIBLE_MS).unref();
+  }
+}
+
+async function answerOne(
+  deps: MeetingDeps,
+  q: Question,
+  job: { expert: DirectoryExpert; cid: string; tools: Tool[]; history: HistoryEntry[] },
+): Promise<{ cid: string; ok: boolean }> {
+  const { expert, cid } = job;
+  const controller = new AbortController();
+  const timeoutMs = deps.timeoutMs ?? EXPERT_TIMEOUT_MS;
+  const now = new Date();
+  const { reporter, state } = createReporter({
+    store: deps.store,
+    audience: q.audience,
+    workspaceId: q.workspace.id,
+    worldId: q.workspace.world_id,
+    expert,
+    cid,
+    answerId: randomUUID(),
+    tools: job.tools,
+    toolContext: {
+      worldId: q.workspace.world_id,
+      workspaceId: q.workspace.id,
+      now,
+      signal: controller.signal,
+    },
+  });
+  reporter.progress('working-ok');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`));
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([
+      deps.engine.answer(
+        {
+          expert,
+          panel: q.experts,
+          question: q.text,
+          history: job.history,
+          tools: job.tools,
+          now,
+          signal: controller.signal,
+        },
+        reporter,
+      ),
+      timedOut,
+    ]);
+    if (!state.answered) reporter.answer(state.lastAnswer || '_(no answer)_', true);
+    reporter.progress('completed');
+    return { cid, ok: true };
+  } catch (err) {
+    controller.abort();
+    const message = err instanceof Error ? err.message : String(err);
+    deps.log.warn({ err, expert: expert.id }, 'expert failed');
+    deps.store.console.append(q.workspace.world_id, {
+      app_name: 'meeting',
+      from: 'expert.error',
+      message: `${expert.name} failed: ${message}`,
+    });
+    reporter.progress('failed', message);
+    if (!state.answered) reporter.answer(`**${expert.name} could not answer:** ${message}`, true);
+    return { cid, ok: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}

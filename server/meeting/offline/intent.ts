@@ -1,0 +1,226 @@
+import type { ExpertProfile, HistoryEntry } from '../types';
+import { isMathWord } from '../tools/calc';
+import type { Domain } from './domains';
+import { conversionTarget, followUpExpression, lastResult, REFERENCE } from './followUp';
+import type { PreviousResult } from './followUp';
+import { timeTask } from './timeIntent';
+
+/**
+ * What the question asks, well enough to pick a tool: the offline engine's
+ * whole "understanding". Pure: the same question and history always give
+ * the same intent.
+ */
+
+export interface ToolTask {
+  tool: string;
+  args: Record<string, unknown>;
+  /** The previous result a follow-up used. */
+  basis?: PreviousResult;
+}
+
+export type Intent =
+  | { kind: 'greeting' }
+  | { kind: 'calc'; task: ToolTask }
+  | { kind: 'time'; task: ToolTask | null }
+  | { kind: 'currency'; amount: string | null; currency: string }
+  | { kind: 'search'; query: string }
+  | { kind: 'docs' }
+  | { kind: 'code' }
+  | { kind: 'no-previous' };
+
+/** The specialty that leads on each kind of question. */
+export const LEAD_DOMAIN: Record<Exclude<Intent['kind'], 'greeting'>, Domain> = {
+  calc: 'math',
+  time: 'time',
+  currency: 'math',
+  search: 'web',
+  docs: 'docs',
+  code: 'code',
+  'no-previous': 'math',
+};
+
+const GREETING =
+  /^(?:hi|hello|hey|hallo|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)(?:\s+(?:there|all|everyone|team|folks|experts))?$|^(?:who are you(?: all)?|introduce yourselves|what can you do)$/i;
+const FILLER =
+  /^(?:please|can you|could you|would you|tell me|calculate|compute|evaluate|work out|figure out|what(?:'s| is| are| was)|whats|how much (?:is|are)|what do you get (?:for|from)|quick question|convert|is)\b[,:]?\s*/i;
+const CURRENCY =
+  /^(?:euros?|eur|€|dollars?|usd|us dollars|\$|pounds? sterling|pounds?|gbp|sterling|£|yen|jpy|¥|swiss francs?|francs?|chf|yuan|cny|rupees?|inr|bitcoins?|btc)$/i;
+const DOCS =
+  /\b(?:documents?|docs|files?|drives?|pdfs?|polic(?:y|ies)|handbook|manual|knowledge base|contracts?|reports?|citations?|cite)\b/i;
+const SEARCH =
+  /\b(?:search|look up|lookup|google|find out|news|latest|current|today's|recent|who is|who was|who won|what happened|price of|weather)\b/i;
+const CODE =
+  /\b(?:code|typescript|javascript|function|snippet|program|script|regex|api|bug|debug|compile|python|sql|npm|node\.?js)\b/i;
+
+function tidy(question: string, panel: ExpertProfile[]): string {
+  let q = question.replace(/\s+/g, ' ').trim();
+  for (const e of panel) {
+    const name = e.name.toLowerCase();
+    for (const n of [name, name.split(' ')[0]!]) {
+      const lower = q.toLowerCase();
+      if (lower.startsWith(`@${n}`) || lower.startsWith(`${n},`) || lower.startsWith(`${n}:`)) {
+        q = q.slice(lower.indexOf(n) + n.length + 1).trim();
+      }
+    }
+  }
+  return q.replace(/[?!.\s]+$/, '').trim();
+}
+
+function stripFillers(q: string): string {
+  let s = q;
+  for (let i = 0; i < 5; i++) {
+    const next = s.replace(FILLER, '');
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/\b(?:please|exactly)$/i, '').trim();
+}
+
+/** A calculation: has a digit and every word is a unit, constant, function or maths word. */
+export function looksLikeMaths(text: string): boolean {
+  if (!/\d/.test(text)) return false;
+  const words = text.match(/[a-z_]+/gi) ?? [];
+  const glue = new Set([
+    'of',
+    'off',
+    'to',
+    'in',
+    'into',
+    'plus',
+    'minus',
+    'times',
+    'divided',
+    'by',
+    'multiplied',
+    'x',
+    'squared',
+    'cubed',
+    'percent',
+    'per',
+    'cent',
+    'mod',
+    'e',
+  ]);
+  return words.every((w) => glue.has(w.toLowerCase()) || isMathWord(w));
+}
+
+function numberList(text: string): number[] | null {
+  const tokens = text
+    .split(/\s*,\s+|\s+and\s+|\s*;\s*|\s+/)
+    .flatMap((t) =>
+      /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(t) ? [t.replace(/,/g, '')] : t.split(','),
+    )
+    .filter(Boolean);
+  const numbers = tokens.map(Number);
+  return numbers.length >= 2 && numbers.every(Number.isFinite) ? numbers : null;
+}
+
+function statisticsTask(q: string): ToolTask | null {
+  const m =
+    /\b(?:average|mean|median|standard deviation|std dev|statistics|stats|sum)\s+(?:of\s+)?(?:the\s+)?(?:numbers\s+)?(?:in\s+)?\[?([-\d.,;\s]+(?:\s+and\s+-?[\d.]+)?)\]?$/i.exec(
+      q,
+    );
+  const numbers = m ? numberList(m[1]!.trim()) : null;
+  return numbers ? { tool: 'calc_statistics', args: { numbers } } : null;
+}
+
+function conversionTask(q: string): ToolTask | null {
+  const direct =
+    /^(-?[\d,]*\.?\d+)\s*([a-z°][a-z°]*(?: [a-z]+)?)\s+(?:to|in|into|as)\s+([a-z°]+)$/i.exec(q);
+  if (direct && isMathWord(direct[2]!.replace(/ /g, '')) && isMathWord(direct[3]!)) {
+    const value = direct[1]!.replace(/,/g, '');
+    return { tool: 'calc_convert', args: { value: Number(value), from: direct[2], to: direct[3] } };
+  }
+  const howMany = /^how many ([a-z]+) (?:are )?(?:in|is) (-?[\d,]*\.?\d+)\s*([a-z]+)$/i.exec(q);
+  if (howMany && isMathWord(howMany[1]!) && isMathWord(howMany[3]!)) {
+    const value = Number(howMany[2]!.replace(/,/g, ''));
+    return { tool: 'calc_convert', args: { value, from: howMany[3], to: howMany[1] } };
+  }
+  return null;
+}
+
+function currencyIntent(q: string, previous?: PreviousResult): Intent | null {
+  const m = /^(?:(-?[\d,]*\.?\d+)\s*(?:[a-z$€£¥]+\s+)?)?(?:in|to|into) ([a-z€$£¥ ]+)$/i.exec(q);
+  if (!m || !CURRENCY.test(m[2]!.trim())) return null;
+  const amount = m[1]?.replace(/,/g, '') ?? previous?.number ?? null;
+  return { kind: 'currency', amount, currency: m[2]!.trim() };
+}
+
+function followUpIntent(q: string, previous?: PreviousResult): Intent | null {
+  const target = conversionTarget(q);
+  if (target && CURRENCY.test(target)) {
+    return { kind: 'currency', amount: previous?.number ?? null, currency: target };
+  }
+  if (target && isMathWord(target.replace(/ /g, ''))) {
+    if (!previous) return { kind: 'no-previous' };
+    const task: ToolTask = previous.unit
+      ? {
+          tool: 'calc_convert',
+          args: { value: Number(previous.number), from: previous.unit, to: target },
+        }
+      : { tool: 'calc_evaluate', args: { expression: `${previous.text} to ${target}` } };
+    return { kind: 'calc', task: { ...task, basis: previous } };
+  }
+  const stripped = stripFillers(q);
+  if (!REFERENCE.test(stripped)) return null;
+  const expression = followUpExpression(stripped, previous?.text ?? '1');
+  if (!expression || !looksLikeMaths(expression)) return null;
+  if (!previous) return { kind: 'no-previous' };
+  return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression }, basis: previous } };
+}
+
+export function understand(
+  question: string,
+  history: HistoryEntry[],
+  panel: ExpertProfile[],
+  now: Date,
+): Intent {
+  const q = tidy(question, panel);
+  if (!q || GREETING.test(q.replace(/[,!]/g, ''))) return { kind: 'greeting' };
+  const previous = lastResult(history, question);
+  const followUp = followUpIntent(q, previous);
+  if (followUp) return followUp;
+  const time = timeTask(q, now);
+  if (time !== undefined) return { kind: 'time', task: time };
+  const core = stripFillers(q);
+  const currency = currencyIntent(core, previous);
+  if (currency) return currency;
+  const task = statisticsTask(core) ?? conversionTask(core);
+  if (task) return { kind: 'calc', task };
+  if (looksLikeMaths(core)) {
+    return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: core } } };
+  }
+  if (DOCS.test(q)) return { kind: 'docs' };
+  if (SEARCH.test(q)) return { kind: 'search', query: searchQuery(question) };
+  const embedded = CODE.test(q) ? embeddedExpression(q) : null;
+  if (embedded)
+    return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: embedded } } };
+  if (CODE.test(q)) return { kind: 'code' };
+  if (looksLikeExpression(core)) {
+    return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: core } } };
+  }
+  return { kind: 'search', query: searchQuery(question) };
+}
+
+/** Formula-like input ("import({})", "f(x) = x^2"): calc_evaluate decides, and says why not. */
+function looksLikeExpression(text: string): boolean {
+  return /[()=+*/^{}[\]]/.test(text) && !/[a-z]+\s+[a-z]+\s+[a-z]+/i.test(text);
+}
+
+/** "Write code for 12.5% of 2,480" → "12.5% of 2,480". */
+function embeddedExpression(q: string): string | null {
+  const m =
+    /\d[\d,.]*\s*%\s*(?:of|off)\s*\d[\d,.]*|[\d(][\d\s.,()]*(?:[-+*/^%][\d\s.,()]*)+[\d)]/.exec(q);
+  return m && looksLikeMaths(m[0]) ? m[0].trim() : null;
+}
+
+function searchQuery(question: string): string {
+  return question
+    .replace(
+      /^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:search(?: the web| online)?(?: for)?|look up|google|find out(?: about)?)\s+/i,
+      '',
+    )
+    .replace(/[?!.\s]+$/, '')
+    .trim()
+    .slice(0, 200);
+}

@@ -1,0 +1,131 @@
+import type { Store } from '../store';
+import type { Audience } from './audience';
+import {
+  ToolError,
+  type ExpertProfile,
+  type ExpertReporter,
+  type Tool,
+  type ToolContext,
+} from './types';
+
+export interface ReporterState {
+  /** The answer text last reported, and whether it was final. */
+  lastAnswer: string;
+  answered: boolean;
+  toolErrors: number;
+}
+
+/**
+ * One expert's reporter for one question: every report becomes the SPEC §7
+ * frame for everyone viewing the workspace, and what must survive a reload
+ * (final answer, research boxes, traces) is stored.
+ */
+export function createReporter(deps: {
+  store: Store;
+  audience: Audience;
+  workspaceId: string;
+  worldId: string;
+  expert: ExpertProfile;
+  cid: string;
+  answerId: string;
+  tools: Tool[];
+  toolContext: ToolContext;
+}): { reporter: ExpertReporter; state: ReporterState } {
+  const { store, audience, workspaceId, expert, cid, answerId } = deps;
+  const state: ReporterState = { lastAnswer: '', answered: false, toolErrors: 0 };
+  let boxes = 0;
+
+  const trace: ExpertReporter['trace'] = (key, entry) => {
+    audience.send('server.trace', {
+      key,
+      ...(entry.html !== undefined ? { html: entry.html } : {}),
+      value: entry.value,
+    });
+    store.transcripts.addTrace(workspaceId, { key, html: entry.html ?? null, value: entry.value });
+  };
+
+  const researchBox: ExpertReporter['researchBox'] = (box) => {
+    const full = { id: `${answerId}-${++boxes}`, name: box.name ?? expert.name, ...box };
+    audience.send('display.researchbox', full);
+    store.transcripts.addResearchBox(workspaceId, {
+      id: full.id,
+      name: full.name ?? null,
+      title: full.title ?? null,
+      html: full.html ?? null,
+      content: full.content ?? null,
+    });
+  };
+
+  const reporter: ExpertReporter = {
+    progress(status, error) {
+      audience.send('server.progress', {
+        cid,
+        status,
+        name: expert.name,
+        ...(error ? { error } : {}),
+      });
+    },
+    async useTool(name, args) {
+      const tool = deps.tools.find((t) => t.name === name);
+      if (!tool) throw new ToolError(`The tool ${name} is not available in this workspace`);
+      audience.send('server.tool.start', { tool_name: name, expert: expert.name });
+      const key = `${expert.name} · ${name}`;
+      try {
+        const result = await tool.run(args, deps.toolContext);
+        audience.send('server.tool.complete', { tool_name: name, expert: expert.name });
+        trace(key, {
+          value: {
+            input: args,
+            output: result.output,
+            ...(result.value !== undefined ? { value: result.value } : {}),
+          },
+        });
+        if (result.researchBox) researchBox(result.researchBox);
+        return result;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        state.toolErrors++;
+        audience.send('server.tool.error', {
+          tool_name: name,
+          error: message,
+          expert: expert.name,
+        });
+        trace(key, { value: { input: args, error: message } });
+        store.console.append(deps.worldId, {
+          app_name: 'meeting',
+          from: 'tool.error',
+          message: `${key}: ${message}`,
+        });
+        throw err instanceof ToolError ? err : new ToolError(message);
+      }
+    },
+    trace,
+    researchBox,
+    answer(content, final) {
+      state.lastAnswer = content;
+      audience.send('assistant.message', {
+        message_id: answerId,
+        name: expert.name,
+        keywords: expert.keywords,
+        role: 'assistant',
+        expert_id: expert.id,
+        content,
+        final,
+      });
+      if (final && !state.answered) {
+        state.answered = true;
+        store.transcripts.addMessage(workspaceId, {
+          message_id: answerId,
+          role: 'assistant',
+          name: expert.name,
+          expert_id: expert.id,
+          user_id: null,
+          content,
+          html: null,
+          created_at: new Date().toISOString(),
+        });
+      }
+    },
+  };
+  return { reporter, state };
+}

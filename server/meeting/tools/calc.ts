@@ -1,0 +1,348 @@
+import { all, create } from 'mathjs';
+import type { BigNumber, MathNode, Unit } from 'mathjs';
+import { toolProviderDefinitions } from '../../apps/toolProviders';
+import { ToolError } from '../types';
+import type { Tool, ToolResult } from '../types';
+
+/**
+ * The calculations provider: exact arithmetic through a sandboxed mathjs
+ * (BigNumber, 64 significant digits), with the everyday notations people type
+ * ("2,480", "12.5% of 2,480", "15% off 80", "x + 10%", "5 km in miles").
+ */
+
+const math = create(all!, { number: 'BigNumber', precision: 64 });
+const limitedEvaluate = math.evaluate.bind(math);
+const limitedParse = math.parse.bind(math);
+const originalFactorial = math.factorial.bind(math);
+const originalGamma = math.gamma.bind(math);
+const originalCombinations = math.combinations.bind(math);
+const originalPermutations = math.permutations.bind(math);
+
+const MAX_EXPRESSION = 500;
+const MAX_FACTORIAL = 5000;
+
+function disabled(name: string) {
+  return () => {
+    throw new Error(`Function ${name} is disabled`);
+  };
+}
+
+/** Functions whose running time grows with their argument get a ceiling. */
+function capped(name: string, fn: (...args: never[]) => unknown) {
+  return (...args: unknown[]) => {
+    for (const n of args) {
+      const size = Math.abs(Number(n));
+      if (!Number.isFinite(size) || size > MAX_FACTORIAL) {
+        throw new Error(`${name} is limited to arguments up to ${MAX_FACTORIAL}`);
+      }
+    }
+    return fn(...(args as never[]));
+  };
+}
+
+// The mathjs security page: functions that alter the instance or parse arbitrary input.
+math.import(
+  {
+    import: disabled('import'),
+    createUnit: disabled('createUnit'),
+    evaluate: disabled('evaluate'),
+    parse: disabled('parse'),
+    simplify: disabled('simplify'),
+    simplifyConstant: disabled('simplifyConstant'),
+    simplifyCore: disabled('simplifyCore'),
+    derivative: disabled('derivative'),
+    resolve: disabled('resolve'),
+    compile: disabled('compile'),
+    chain: disabled('chain'),
+    rationalize: disabled('rationalize'),
+    reviver: disabled('reviver'),
+    replacer: disabled('replacer'),
+    help: disabled('help'),
+    factorial: capped('factorial', originalFactorial),
+    gamma: capped('gamma', originalGamma),
+    combinations: capped('combinations', originalCombinations),
+    permutations: capped('permutations', originalPermutations),
+  },
+  { override: true },
+);
+
+/** Functions an expression may call: the arithmetic a calculator has, nothing that builds or parses. */
+const allowedFunctions = new Set(
+  (
+    'abs sqrt cbrt nthRoot exp expm1 log log10 log2 log1p pow square cube round floor ceil fix sign ' +
+    'mod gcd lcm hypot factorial gamma combinations permutations sin cos tan sec csc cot asin acos atan ' +
+    'atan2 sinh cosh tanh asinh acosh atanh min max mean median mode std variance sum prod quantileSeq ' +
+    'to unit number bignumber fraction re im conj arg floorDiv unaryMinus unaryPlus add subtract multiply divide'
+  ).split(' '),
+);
+const constants = new Set(['pi', 'e', 'tau', 'phi', 'i', 'Infinity', 'PI', 'E', 'LN2', 'LN10']);
+
+const notMaths = 'calc_evaluate only evaluates mathematical expressions';
+
+/** Refuses anything that is not plain mathematics, with the reason. */
+function checkNode(node: MathNode): void {
+  node.traverse((n, _path, parent) => {
+    switch (n.type) {
+      case 'AssignmentNode':
+      case 'FunctionAssignmentNode':
+        throw new ToolError(`Assignments and function definitions are not allowed: ${notMaths}`);
+      case 'ObjectNode':
+      case 'AccessorNode':
+      case 'IndexNode':
+      case 'BlockNode':
+        throw new ToolError(`Objects, indexing and statement blocks are not allowed: ${notMaths}`);
+      case 'RangeNode':
+        throw new ToolError(`Ranges are not allowed: ${notMaths}`);
+      case 'ConstantNode': {
+        const value = (n as unknown as { value: unknown }).value;
+        if (typeof value === 'string') {
+          throw new ToolError(`Text strings are not allowed: ${notMaths}`);
+        }
+        break;
+      }
+      case 'FunctionNode': {
+        const name = (n as unknown as { fn: { name?: string } }).fn.name ?? '';
+        if (!allowedFunctions.has(name)) {
+          throw new ToolError(`The function "${name}" is not allowed: ${notMaths}`);
+        }
+        break;
+      }
+      case 'SymbolNode': {
+        const name = (n as unknown as { name: string }).name;
+        const isCallee =
+          parent?.type === 'FunctionNode' && (parent as unknown as { fn: unknown }).fn === n;
+        if (!isCallee && !constants.has(name) && !math.Unit.isValuelessUnit(name)) {
+          throw new ToolError(`"${name}" is not a number, unit or constant: ${notMaths}`);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  });
+}
+
+const numberPattern = String.raw`\d+(?:\.\d+)?`;
+
+/** Turns everyday notation into a mathjs expression (see the file comment). */
+export function normaliseExpression(input: string): string {
+  let s = input
+    .trim()
+    .replace(/[?=]+\s*$/, '')
+    .replace(/[×✕]/g, '*')
+    .replace(/÷/g, '/')
+    .replace(/[−–]/g, '-')
+    .replace(/\bper ?cent\b/gi, '%')
+    .trim();
+  // Thousands separators: 2,480 and 1,234,567.89 (not inside a function's argument list).
+  if (!/[a-z]\s*\(/i.test(s))
+    s = s.replace(/\b(\d{1,3}(?:,\d{3})+)(?!\d)/g, (m) => m.replace(/,/g, ''));
+  s = s
+    .replace(/\bdivided by\b/gi, '/')
+    .replace(/\b(?:times|multiplied by)\b/gi, '*')
+    .replace(/\bplus\b/gi, '+')
+    .replace(/\bminus\b/gi, '-')
+    .replace(/(\d)\s*x\s*(?=\d)/gi, '$1 * ')
+    .replace(/\bsquared\b/gi, '^2')
+    .replace(/\bcubed\b/gi, '^3');
+  // "15% off 80" → 80 * (1 - 15 / 100)
+  s = s.replace(
+    new RegExp(`(${numberPattern})\\s*%\\s*off\\s+(${numberPattern})`, 'gi'),
+    '$2 * (1 - $1 / 100)',
+  );
+  // "12.5% of 2480" → (12.5 / 100) * 2480
+  s = s.replace(new RegExp(`(${numberPattern})\\s*%\\s*of\\b`, 'gi'), '($1 / 100) *');
+  s = applyAddedPercentages(s);
+  // Any other "4%" is a fraction.
+  s = s.replace(new RegExp(`(${numberPattern})\\s*%`, 'g'), '($1 / 100)');
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** "100 + 10% + 5%" → ((100) * (1 + 10 / 100)) * (1 + 5 / 100), as a calculator does. */
+function applyAddedPercentages(s: string): string {
+  const re = new RegExp(`([+-])\\s*(${numberPattern})\\s*%(?=\\s*(?:$|[+-]))`);
+  for (let guard = 0; guard < 20; guard++) {
+    const m = re.exec(s);
+    if (!m) return s;
+    const before = s.slice(0, m.index).trim();
+    if (!before || depth(before) !== 0) return s;
+    const after = s.slice(m.index + m[0].length);
+    s = `(${before}) * (1 ${m[1]} ${m[2]} / 100)${after}`;
+  }
+  return s;
+}
+
+function depth(s: string): number {
+  let d = 0;
+  for (const ch of s) d += ch === '(' ? 1 : ch === ')' ? -1 : 0;
+  return d;
+}
+
+/** A result as text: exact integers in full, others to 15 significant digits. */
+export function formatValue(value: unknown): string {
+  if (math.isBigNumber(value)) {
+    const big = value as BigNumber;
+    if (big.isInteger() && big.abs().lt(1e21)) return big.toFixed();
+  }
+  return math.format(value, { precision: 15, lowerExp: -9, upperExp: 21 });
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Parses, checks and evaluates; throws ToolError with the reason on anything else. */
+export function evaluateExpression(input: string): { expression: string; result: string } {
+  if (typeof input !== 'string' || !input.trim()) {
+    throw new ToolError('An expression is required, for example "12.5% of 2,480"');
+  }
+  if (input.length > MAX_EXPRESSION) {
+    throw new ToolError(`The expression is too long (over ${MAX_EXPRESSION} characters)`);
+  }
+  const expression = normaliseExpression(input);
+  let node: MathNode;
+  try {
+    node = limitedParse(expression);
+  } catch (err) {
+    throw new ToolError(`Not a valid mathematical expression (${describe(err)})`);
+  }
+  checkNode(node);
+  let value: unknown;
+  try {
+    value = limitedEvaluate(expression);
+  } catch (err) {
+    const message = describe(err);
+    const undefinedSymbol = /^Undefined symbol (.+)$/.exec(message);
+    if (undefinedSymbol) {
+      throw new ToolError(`"${undefinedSymbol[1]}" is not a number, unit or constant: ${notMaths}`);
+    }
+    throw new ToolError(`Could not evaluate "${expression}": ${message}`);
+  }
+  if (typeof value === 'function' || value === undefined || typeof value === 'string') {
+    throw new ToolError(`"${expression}" does not produce a value: ${notMaths}`);
+  }
+  return { expression, result: formatValue(value) };
+}
+
+export function convertUnits(
+  value: unknown,
+  from: unknown,
+  to: unknown,
+): { value: string; from: string; to: string; result: string } {
+  const amount = typeof value === 'number' ? String(value) : String(value ?? '').replace(/,/g, '');
+  if (!/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(amount.trim())) {
+    throw new ToolError(`"${String(value)}" is not a number`);
+  }
+  if (typeof from !== 'string' || typeof to !== 'string' || !from.trim() || !to.trim()) {
+    throw new ToolError('Both "from" and "to" units are required, for example km and miles');
+  }
+  let converted: Unit;
+  try {
+    converted = math.unit(math.bignumber(amount.trim()), from.trim()).to(to.trim());
+  } catch (err) {
+    throw new ToolError(`Cannot convert ${amount} ${from} to ${to}: ${describe(err)}`);
+  }
+  return { value: amount.trim(), from: from.trim(), to: to.trim(), result: formatValue(converted) };
+}
+
+export function statistics(numbers: unknown): Record<string, string | number> {
+  if (!Array.isArray(numbers) || numbers.length === 0) {
+    throw new ToolError('A non-empty list of numbers is required');
+  }
+  if (numbers.length > 10000) throw new ToolError('At most 10,000 numbers are supported');
+  const values = numbers.map((n) => {
+    const num = typeof n === 'string' ? Number(n.replace(/,/g, '')) : n;
+    if (typeof num !== 'number' || !Number.isFinite(num)) {
+      throw new ToolError(`"${String(n)}" is not a finite number`);
+    }
+    return math.bignumber(String(num));
+  });
+  const std = values.length > 1 ? math.std(values) : math.bignumber(0);
+  return {
+    count: values.length,
+    sum: formatValue(math.sum(values)),
+    mean: formatValue(math.mean(values)),
+    median: formatValue(math.median(values)),
+    stdDev: formatValue(std),
+    min: formatValue(math.min(values)),
+    max: formatValue(math.max(values)),
+  };
+}
+
+/** The expression tree of a normalised expression (parsing alone evaluates nothing). */
+export function parseMaths(expression: string): MathNode {
+  return limitedParse(expression);
+}
+
+/** True for a word a calculation may contain: a unit, a constant or an allowed function. */
+export function isMathWord(word: string): boolean {
+  return allowedFunctions.has(word) || constants.has(word) || isUnitName(word);
+}
+
+/** True for a word mathjs knows as a unit (km, miles, degF). */
+export function isUnitName(word: string): boolean {
+  try {
+    return math.Unit.isValuelessUnit(word);
+  } catch {
+    return false;
+  }
+}
+
+const definitions = toolProviderDefinitions.find((p) => p.name === 'calculations')!;
+function describeTool(name: string): { name: string; provider: string; description: string } {
+  const tool = definitions.tools.find((t) => t.name === name)!;
+  return { name: tool.name, provider: definitions.name, description: tool.description };
+}
+
+export function calcTools(): Tool[] {
+  return [
+    {
+      ...describeTool('calc_evaluate'),
+      parameters: {
+        type: 'object',
+        properties: {
+          expression: {
+            type: 'string',
+            description: 'e.g. "12.5% of 2,480", "0.1 + 0.2", "5 km to miles", "sqrt(2) * 3"',
+          },
+        },
+        required: ['expression'],
+      },
+      async run(args): Promise<ToolResult> {
+        const value = evaluateExpression(args.expression as string);
+        return { output: `${value.expression} = ${value.result}`, value };
+      },
+    },
+    {
+      ...describeTool('calc_convert'),
+      parameters: {
+        type: 'object',
+        properties: {
+          value: { type: 'number' },
+          from: { type: 'string', description: 'unit, e.g. km' },
+          to: { type: 'string', description: 'unit, e.g. miles' },
+        },
+        required: ['value', 'from', 'to'],
+      },
+      async run(args): Promise<ToolResult> {
+        const value = convertUnits(args.value, args.from, args.to);
+        return { output: `${value.value} ${value.from} = ${value.result}`, value };
+      },
+    },
+    {
+      ...describeTool('calc_statistics'),
+      parameters: {
+        type: 'object',
+        properties: { numbers: { type: 'array', items: { type: 'number' } } },
+        required: ['numbers'],
+      },
+      async run(args): Promise<ToolResult> {
+        const value = statistics(args.numbers);
+        const output =
+          `count ${value.count}, sum ${value.sum}, mean ${value.mean}, median ${value.median}, ` +
+          `standard deviation (sample) ${value.stdDev}, min ${value.min}, max ${value.max}`;
+        return { output, value };
+      },
+    },
+  ];
+}

@@ -1,0 +1,21 @@
+import type { Tool } from '../types';
+import { calcTools } from './calc';
+import { datetimeTools } from './datetime';
+import { webSearchTools } from './webSearch';
+
+export interface BuiltinToolOptions {
+  /** A SearXNG-compatible JSON endpoint (WEB_SEARCH_URL); search_web fails clearly without it. */
+  webSearchUrl?: string;
+  /** For tests and proxies; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** Every built-in tool: calculations, date_and_time and web_search providers. */
+export function builtinTools(opts: BuiltinToolOptions = {}): Tool[] {
+  return [...calcTools(), ...datetimeTools(), ...webSearchTools(opts)];
+}
+
+export { calcTools, datetimeTools, webSearchTools };
+export { evaluateExpression, normaliseExpression, isUnitName } from './calc';
+export { resolveTimeZone, parseDateTime } from './datetime';
+export { NOT_CONFIGURED as WEB_SEARCH_NOT_CONFIGURED } from './webSearch';

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db';
+
+export interface WorkspaceRow {
+  id: string;
+  world_id: string;
+  name: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** Workspaces of a world, with their experts, tool providers and the people who took part. */
+export class WorkspacesRepository {
+  constructor(private readonly db: Db) {}
+
+  create(input: {
+    worldId: string;
+    name?: string | null;
+    createdBy?: string | null;
+    id?: string;
+  }): WorkspaceRow {
+    const id = input.id ?? randomUUID();
+    this.db
+      .prepare(
+        'INSERT INTO workspaces (id, world_id, name, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(
+        id,
+        input.worldId,
+        input.name ?? null,
+        input.createdBy ?? null,
+        new Date().toISOString(),
+      );
+    if (input.createdBy) this.addUser(id, input.createdBy);
+    return this.byId(id)!;
+  }
+
+  byId(id: string): WorkspaceRow | undefined {
+    return this.db.prepare('SELECT * FROM workspaces WHERE id = ?').get(id) as
+      WorkspaceRow | undefined;
+  }
+
+  /** The workspace, only if it belongs to this world. */
+  inWorld(id: string, worldId: string): WorkspaceRow | undefined {
+    const ws = this.byId(id);
+    return ws && ws.world_id === worldId ? ws : undefined;
+  }
+
+  listForWorld(worldId: string, limit = 100): WorkspaceRow[] {
+    return this.db
+      .prepare(
+        'SELECT * FROM workspaces WHERE world_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
+      )
+      .all(worldId, limit) as WorkspaceRow[];
+  }
+
+  rename(id: string, name: string): void {
+    this.db.prepare('UPDATE workspaces SET name = ? WHERE id = ?').run(name, id);
+  }
+
+  expertIds(id: string): string[] {
+    return (
+      this.db
+        .prepare(
+          'SELECT expert_id FROM workspace_experts WHERE workspace_id = ? ORDER BY added_at, rowid',
+        )
+        .all(id) as { expert_id: string }[]
+    ).map((r) => r.expert_id);
+  }
+
+  addExpert(id: string, expertId: string): boolean {
+    return (
+      this.db
+        .prepare(
+          'INSERT OR IGNORE INTO workspace_experts (workspace_id, expert_id, added_at) VALUES (?, ?, ?)',
+        )
+        .run(id, expertId, new Date().toISOString()).changes > 0
+    );
+  }
+
+  removeExpert(id: string, expertId: string): boolean {
+    return (
+      this.db
+        .prepare('DELETE FROM workspace_experts WHERE workspace_id = ? AND expert_id = ?')
+        .run(id, expertId).changes > 0
+    );
+  }
+
+  toolProviders(id: string): string[] {
+    return (
+      this.db
+        .prepare(
+          'SELECT provider_name FROM workspace_toolproviders WHERE workspace_id = ? ORDER BY rowid',
+        )
+        .all(id) as { provider_name: string }[]
+    ).map((r) => r.provider_name);
+  }
+
+  addToolProvider(id: string, provider: string): boolean {
+    return (
+      this.db
+        .prepare(
+          'INSERT OR IGNORE INTO workspace_toolproviders (workspace_id, provider_name) VALUES (?, ?)',
+        )
+        .run(id, provider).changes > 0
+    );
+  }
+
+  removeToolProvider(id: string, provider: string): boolean {
+    return (
+      this.db
+        .prepare('DELETE FROM workspace_toolproviders WHERE workspace_id = ? AND provider_name = ?')
+        .run(id, provider).changes > 0
+    );
+  }
+
+  addUser(id: string, userId: string): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO workspace_users (workspace_id, user_id) VALUES (?, ?)')
+      .run(id, userId);
+  }
+
+  users(id: string): { user_id: string; name: string }[] {
+    return this.db
+      .prepare(
+        `SELECT u.id AS user_id, u.name AS name FROM workspace_users wu
+         JOIN users u ON u.id = wu.user_id WHERE wu.workspace_id = ? ORDER BY u.name`,
+      )
+      .all(id) as { user_id: string; name: string }[];
+  }
+}

@@ -1,0 +1,145 @@
+import { createEntityAdapter, createSlice, type EntityState } from '@reduxjs/toolkit';
+import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
+import { cogIn } from '../../ws/cogActions';
+
+/** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
+export interface TranscriptMessage {
+  message_id: string;
+  role: 'user' | 'assistant';
+  name: string;
+  expert_id?: string;
+  keywords?: string | string[];
+  /** Markdown (rendered with GFM) … */
+  content?: string;
+  /** … or HTML (sanitized before it reaches the DOM). */
+  html?: string;
+  /** false while an answer is still streaming in */
+  final: boolean;
+  created_at?: string;
+}
+
+export interface WorkspaceExpert extends Expert {
+  selected: boolean;
+}
+
+export const messagesAdapter = createEntityAdapter({
+  selectId: (m: TranscriptMessage) => m.message_id,
+});
+export const expertsAdapter = createEntityAdapter({
+  selectId: (e: WorkspaceExpert) => e.expert_id,
+});
+export const researchAdapter = createEntityAdapter({ selectId: (r: ResearchBox) => r.id });
+
+/** Traces kept per page; older ones drop off (the server keeps them all). */
+export const MAX_TRACES = 500;
+
+export interface WorkspaceState {
+  workspaceId: string | null;
+  workspaceName: string | null;
+  experts: EntityState<WorkspaceExpert, string>;
+  messages: EntityState<TranscriptMessage, string>;
+  progress: Record<string, ProgressItem>;
+  research: EntityState<ResearchBox, string>;
+  traces: Trace[];
+}
+
+const initialState: WorkspaceState = {
+  workspaceId: null,
+  workspaceName: null,
+  experts: expertsAdapter.getInitialState(),
+  messages: messagesAdapter.getInitialState(),
+  progress: {},
+  research: researchAdapter.getInitialState(),
+  traces: [],
+};
+
+type Incoming = {
+  message_id: string;
+  name?: string;
+  keywords?: string | string[];
+  content?: string;
+  html?: string;
+  final?: boolean;
+  role?: string;
+  created_at?: string;
+  expert_id?: unknown;
+};
+
+function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): TranscriptMessage {
+  const role = m.role === 'user' || m.role === 'assistant' ? m.role : fallbackRole;
+  const out: TranscriptMessage = {
+    message_id: m.message_id,
+    role,
+    name: m.name ?? (role === 'user' ? 'You' : 'Expert'),
+    final: m.final ?? true,
+  };
+  if (m.content !== undefined) out.content = m.content;
+  if (m.html !== undefined) out.html = m.html;
+  if (m.keywords !== undefined) out.keywords = m.keywords;
+  if (m.created_at !== undefined) out.created_at = m.created_at;
+  if (typeof m.expert_id === 'string') out.expert_id = m.expert_id;
+  return out;
+}
+
+export const workspaceSlice = createSlice({
+  name: 'workspace',
+  initialState,
+  reducers: {
+    /** The workspace page opened (or switched to) a workspace: start from a clean transcript. */
+    workspaceOpened: (_state, action: { payload: { workspaceId: string } }) => ({
+      ...initialState,
+      workspaceId: action.payload.workspaceId,
+    }),
+    expertToggled: (state, action: { payload: { expertId: string } }) => {
+      const expert = state.experts.entities[action.payload.expertId];
+      if (expert) expert.selected = !expert.selected;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(cogIn('display.expert'), (state, { payload }) => {
+        const known = state.experts.entities[payload.content.expert_id];
+        // SPEC §3: selected defaults true on receipt; a choice already made is kept.
+        expertsAdapter.upsertOne(state.experts, {
+          ...payload.content,
+          selected: known?.selected ?? payload.content.selected ?? true,
+        });
+      })
+      .addCase(cogIn('workspace.expert.details.response'), (state, { payload }) => {
+        if (payload.content.workspaceName !== undefined) {
+          state.workspaceName = payload.content.workspaceName;
+        }
+      })
+      .addCase(cogIn('user.echo'), (state, { payload }) => {
+        messagesAdapter.upsertOne(state.messages, toTranscript(payload.content, 'user'));
+      })
+      .addCase(cogIn('assistant.message'), (state, { payload }) => {
+        // A streamed answer repeats its message_id; each update replaces the text.
+        messagesAdapter.upsertOne(state.messages, toTranscript(payload.content, 'assistant'));
+      })
+      .addCase(cogIn('display.message'), (state, { payload }) => {
+        messagesAdapter.upsertOne(state.messages, toTranscript(payload.content, 'assistant'));
+      })
+      .addCase(cogIn('server.progress'), (state, { payload }) => {
+        const { cid, status } = payload.content;
+        if (status === 'done') delete state.progress[cid];
+        else state.progress[cid] = payload.content;
+      })
+      .addCase(cogIn('display.researchbox'), (state, { payload }) => {
+        researchAdapter.upsertOne(state.research, payload.content);
+      })
+      .addCase(cogIn('server.data'), (state, { payload }) => {
+        const box = payload.content as { key: string; id?: unknown; value?: unknown };
+        if (box.key === 'researchbox' && box.value && typeof box.value === 'object') {
+          const value = box.value as ResearchBox;
+          if (typeof value.id === 'string') researchAdapter.upsertOne(state.research, value);
+        }
+      })
+      .addCase(cogIn('server.trace'), (state, { payload }) => {
+        state.traces.push(payload.content);
+        if (state.traces.length > MAX_TRACES) state.traces.splice(0, state.traces.length - MAX_TRACES);
+      });
+  },
+});
+
+export const { workspaceOpened, expertToggled } = workspaceSlice.actions;

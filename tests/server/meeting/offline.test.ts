@@ -1,0 +1,352 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoExperts } from '../../../server/apps/demoExperts';
+import { createOfflineEngine } from '../../../server/meeting/offline';
+import { builtinTools } from '../../../server/meeting/tools';
+import type {
+  ExpertProfile,
+  ExpertReporter,
+  HistoryEntry,
+  ResearchBoxInput,
+  Tool,
+} from '../../../server/meeting/types';
+
+const NOW = new Date('2024-05-14T12:30:00Z');
+const panel: ExpertProfile[] = demoExperts.map((e) => ({
+  id: e.id,
+  name: e.name,
+  keywords: e.keywords,
+  description: e.description,
+}));
+const expert = (id: string) => panel.find((e) => e.id === id)!;
+
+interface Recorded {
+  final: string;
+  partials: string[];
+  tools: Array<{ name: string; args: Record<string, unknown>; error?: string }>;
+  progress: Array<{ status: string; error?: string }>;
+  boxes: Array<Omit<ResearchBoxInput, 'id'>>;
+  traces: string[];
+}
+
+/** A reporter that records every call and really runs the tools, like the runner does. */
+function fakeReporter(
+  tools: Tool[],
+  signal: AbortSignal,
+): { report: ExpertReporter; rec: Recorded } {
+  const rec: Recorded = { final: '', partials: [], tools: [], progress: [], boxes: [], traces: [] };
+  const report: ExpertReporter = {
+    progress: (status, error) => rec.progress.push({ status, ...(error ? { error } : {}) }),
+    async useTool(name, args) {
+      const entry: Recorded['tools'][number] = { name, args };
+      rec.tools.push(entry);
+      const tool = tools.find((t) => t.name === name);
+      if (!tool) throw new Error(`tool ${name} is not available`);
+      try {
+        const result = await tool.run(args, { worldId: 'w', workspaceId: 'ws', now: NOW, signal });
+        // As the runner's reporter does: a tool's sources become a research box.
+        if (result.researchBox) rec.boxes.push(result.researchBox);
+        return result;
+      } catch (err) {
+        entry.error = (err as Error).message;
+        throw err;
+      }
+    },
+    trace: (key) => rec.traces.push(key),
+    researchBox: (box) => rec.boxes.push(box),
+    answer: (content, final) => {
+      if (final) rec.final = content;
+      else rec.partials.push(content);
+    },
+  };
+  return { report, rec };
+}
+
+interface AskOptions {
+  tools?: Tool[];
+  history?: HistoryEntry[];
+  who?: ExpertProfile[];
+  paceMs?: number;
+  signal?: AbortSignal;
+}
+
+async function ask(question: string, id: string, opts: AskOptions = {}): Promise<Recorded> {
+  const tools = opts.tools ?? builtinTools({});
+  const signal = opts.signal ?? new AbortController().signal;
+  const who = opts.who ?? panel;
+  const { report, rec } = fakeReporter(tools, signal);
+  const engine = createOfflineEngine({ paceMs: opts.paceMs ?? 0 });
+  await engine.answer(
+    {
+      expert: who.find((e) => e.id === id)!,
+      panel: who,
+      question,
+      history: opts.history ?? [],
+      tools,
+      now: NOW,
+      signal,
+    },
+    report,
+  );
+  return rec;
+}
+
+const askAll = (question: string, opts: AskOptions = {}) =>
+  Promise.all((opts.who ?? panel).map((e) => ask(question, e.id, opts)));
+
+describe('offline engine: a calculation', () => {
+  it("Ada answers '12.5% of 2,480?' with 310 from calc_evaluate, streamed", async () => {
+    const rec = await ask('12.5% of 2,480?', 'ada-quant');
+    expect(rec.tools).toEqual([{ name: 'calc_evaluate', args: { expression: '12.5% of 2,480' } }]);
+    expect(rec.final.startsWith('**310**')).toBe(true);
+    expect(rec.final).toContain('`(12.5 / 100) * 2480` = 310');
+    expect(rec.final).toContain('_Source: calc_evaluate on `12.5% of 2,480`._');
+    expect(rec.partials.length).toBeGreaterThan(1);
+    for (const p of rec.partials) expect(rec.final.startsWith(p)).toBe(true);
+    expect(rec.traces).toEqual(['Ada Quant · offline plan']);
+  });
+
+  it('gives five different answers from the five experts, and Devon writes code', async () => {
+    const answers = await askAll('12.5% of 2,480?');
+    const texts = answers.map((a) => a.final);
+    expect(new Set(texts).size).toBe(5);
+    const [ada, chrono, lee, scout, devon] = answers as [
+      Recorded,
+      Recorded,
+      Recorded,
+      Recorded,
+      Recorded,
+    ];
+    expect(ada.final).toContain('310');
+    expect(devon.final).toMatch(/```ts\nconst result = \(12\.5 \/ 100\) \* 2480;\n/);
+    expect(devon.final).toContain('console.log(Number(result.toPrecision(15))); // 310');
+    expect(devon.tools.map((t) => t.name)).toEqual(['calc_evaluate']);
+    expect(chrono.final).toBe('Nothing to add from the calendar side — Ada Quant has the numbers.');
+    for (const off of [chrono, lee, scout]) {
+      expect(off.tools).toEqual([]);
+      expect(off.final.split(/[.!?](\s|$)/).filter((s) => s && s.trim()).length).toBe(1);
+      expect(off.final).toContain('Ada Quant');
+    }
+  });
+
+  it('is exact: 0.1 + 0.2 is 0.3', async () => {
+    const ada = await ask('What is 0.1 + 0.2?', 'ada-quant');
+    expect(ada.final.startsWith('**0.3**')).toBe(true);
+    const devon = await ask('What is 0.1 + 0.2?', 'devon');
+    expect(devon.final).toContain('const result = 0.1 + 0.2;');
+    expect(devon.final).toContain('// 0.3');
+  });
+
+  it('converts units: 5 km in miles', async () => {
+    const ada = await ask('5 km in miles', 'ada-quant');
+    expect(ada.tools).toEqual([
+      { name: 'calc_convert', args: { value: 5, from: 'km', to: 'miles' } },
+    ]);
+    expect(ada.final.startsWith('**3.10685596118667 miles**')).toBe(true);
+    expect(ada.final).toContain('calc_convert (5 km → miles)');
+  });
+
+  it('answers statistics with a table', async () => {
+    const ada = await ask('average of 3, 5, 10 and 12', 'ada-quant');
+    expect(ada.tools[0]).toEqual({ name: 'calc_statistics', args: { numbers: [3, 5, 10, 12] } });
+    expect(ada.final).toContain('Mean **7.5**');
+    expect(ada.final).toContain('| Median | 7.5 |');
+  });
+
+  it('refuses a security probe, with working-with-errors progress', async () => {
+    for (const probe of ['import({})', 'createUnit("foo", "1 m")']) {
+      const ada = await ask(probe, 'ada-quant');
+      expect(ada.tools[0]!.error).toContain('is not allowed');
+      expect(ada.progress).toEqual([{ status: 'working-with-errors', error: ada.tools[0]!.error }]);
+      expect(ada.final).toContain('I could not work that out: The function');
+      expect(ada.final).toContain('(refused)');
+    }
+  });
+});
+
+describe('offline engine: dates and times', () => {
+  it('tells the time in Tokyo from the meeting clock', async () => {
+    const chrono = await ask('What time is it in Tokyo?', 'chrono');
+    expect(chrono.tools).toEqual([{ name: 'datetime_now', args: { timezone: 'Tokyo' } }]);
+    expect(chrono.final).toBe(
+      '**21:30 in Tokyo** — Tuesday 14 May 2024, 21:30:00 (Asia/Tokyo, UTC+09:00).\n\n' +
+        "_Source: datetime_now for Asia/Tokyo, from the meeting's clock._",
+    );
+    const ada = await ask('What time is it in Tokyo?', 'ada-quant');
+    expect(ada.final).toBe('Nothing to calculate here — Chrono has the clock.');
+    const devon = await ask('What time is it in Tokyo?', 'devon');
+    expect(devon.final).toContain("timeZone: 'Asia/Tokyo',");
+  });
+
+  it('counts the days between two dates', async () => {
+    const chrono = await ask('How many days between 1 March 2025 and 25 December 2025?', 'chrono');
+    expect(chrono.tools[0]!.name).toBe('datetime_difference');
+    expect(chrono.final.startsWith('**299 days**.')).toBe(true);
+    expect(chrono.final).toContain('_Source: datetime_difference in UTC._');
+  });
+
+  it('converts between zones', async () => {
+    const chrono = await ask('What is 9am London time in Tokyo?', 'chrono');
+    expect(chrono.tools[0]).toEqual({
+      name: 'datetime_convert',
+      args: { datetime: '9am', from: 'London', to: 'Tokyo' },
+    });
+    expect(chrono.final.startsWith('**17:00 in Tokyo**')).toBe(true);
+  });
+
+  it('explains an unknown time zone', async () => {
+    const chrono = await ask('What time is it in Atlantis?', 'chrono');
+    expect(chrono.progress[0]!.status).toBe('working-with-errors');
+    expect(chrono.final).toContain('Unknown time zone "Atlantis"');
+  });
+});
+
+describe('offline engine: greetings, follow-ups and missing providers', () => {
+  it('answers a greeting with a one-line introduction each', async () => {
+    const answers = await askAll('Hello!');
+    const texts = answers.map((a) => a.final);
+    expect(new Set(texts).size).toBe(5);
+    texts.forEach((t, i) => {
+      expect(t).not.toContain('\n');
+      expect(t).toContain(panel[i]!.name);
+    });
+    expect(answers.every((a) => a.tools.length === 0)).toBe(true);
+  });
+
+  const earlier: HistoryEntry[] = [
+    { role: 'user', name: 'Sam', content: '12.5% of 2,480?' },
+    { role: 'assistant', name: 'Ada Quant', expertId: 'ada-quant', content: '**310**\n\nWorking…' },
+    { role: 'assistant', name: 'Chrono', expertId: 'chrono', content: 'Nothing to add.' },
+  ];
+
+  it('"double that" uses the last numeric result', async () => {
+    const ada = await ask('double that', 'ada-quant', { history: earlier });
+    expect(ada.tools[0]).toEqual({ name: 'calc_evaluate', args: { expression: '2 * (310)' } });
+    expect(ada.final.startsWith('**620**')).toBe(true);
+    expect(ada.final).toContain("using 310 from Ada Quant's last answer");
+    const withQuestion = [...earlier, { role: 'user' as const, name: 'Sam', content: 'ans + 10%' }];
+    const plus = await ask('ans + 10%', 'ada-quant', { history: withQuestion });
+    expect(plus.final.startsWith('**341**')).toBe(true);
+  });
+
+  it('"and in euros?" needs a rate: Ada says so, Scout tries to search', async () => {
+    const ada = await ask('and in euros?', 'ada-quant', { history: earlier });
+    expect(ada.tools).toEqual([]);
+    expect(ada.final).toContain("I can't convert 310 to euros exactly");
+    const scout = await ask('and in euros?', 'scout', { history: earlier });
+    expect(scout.tools[0]).toMatchObject({
+      name: 'search_web',
+      args: { query: '310 to euros exchange rate' },
+    });
+  });
+
+  it('a follow-up with nothing to refer to says so', async () => {
+    const ada = await ask('double that', 'ada-quant');
+    expect(ada.tools).toEqual([]);
+    expect(ada.final).toContain('no earlier numeric result');
+  });
+
+  it('names the provider a missing tool needs, and calls nothing', async () => {
+    const noCalc = builtinTools({}).filter((t) => t.provider !== 'calculations');
+    const ada = await ask('12.5% of 2,480?', 'ada-quant', { tools: noCalc });
+    expect(ada.tools).toEqual([]);
+    expect(ada.final).toContain('**calculations** tool provider (`calc_evaluate`)');
+    const scout = await ask('Who won the 2022 World Cup?', 'scout', { tools: [] });
+    expect(scout.tools).toEqual([]);
+    expect(scout.final).toContain('**web_search** tool provider');
+  });
+
+  it('a like-minded second expert words its answer differently', async () => {
+    const twin: ExpertProfile = { ...expert('ada-quant'), id: 'ada-2', name: 'Ada Two' };
+    const who = [...panel, twin];
+    const [first, second] = await Promise.all([
+      ask('12.5% of 2,480?', 'ada-quant', { who }),
+      ask('12.5% of 2,480?', 'ada-2', { who }),
+    ]);
+    expect(second!.final).toBe(`Independently of Ada Quant: ${first!.final}`);
+  });
+});
+
+describe('offline engine: research', () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          results: [
+            {
+              title: 'Argentina win [final]',
+              url: 'https://news.example/wc',
+              content: 'On penalties.',
+            },
+            { title: 'Report', url: 'https://sport.example/r', content: 'Messi lifts the cup.' },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/search`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('Scout says why it could not search when web search is not configured', async () => {
+    const scout = await ask('Who won the 2022 World Cup?', 'scout');
+    expect(scout.tools[0]).toMatchObject({
+      name: 'search_web',
+      error: 'Web search is not configured on this server',
+    });
+    expect(scout.progress).toEqual([
+      { status: 'working-with-errors', error: 'Web search is not configured on this server' },
+    ]);
+    expect(scout.final).toContain(
+      "I couldn't search the web: Web search is not configured on this server.",
+    );
+  });
+
+  it('Scout reports search results with a research box', async () => {
+    const tools = builtinTools({ webSearchUrl: url });
+    const scout = await ask('Search the web for who won the 2022 World Cup', 'scout', { tools });
+    expect(scout.tools[0]!.args).toEqual({ query: 'who won the 2022 World Cup' });
+    expect(scout.final).toContain(
+      '1. [Argentina win \\[final\\]](https://news.example/wc) — On penalties.',
+    );
+    expect(scout.final).toContain('top 2 results, links in the research box');
+    expect(scout.boxes).toHaveLength(1);
+    expect(scout.boxes[0]!.html).toContain('href="https://news.example/wc"');
+    const ada = await ask('Search the web for who won the 2022 World Cup', 'ada-quant', { tools });
+    expect(ada.final).toBe('Nothing to calculate here — Scout has the web search.');
+  });
+
+  it('Librarian Lee says plainly there are no documents yet', async () => {
+    const lee = await ask('What does our travel policy document say about hotels?', 'librarian');
+    expect(lee.tools).toEqual([]);
+    expect(lee.final).toContain('I have no documents to search in this workspace yet');
+    expect(lee.final).toContain('_Source: from my own notes');
+  });
+});
+
+describe('offline engine: stopping', () => {
+  it('does nothing once the request is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    await expect(
+      ask('12.5% of 2,480?', 'ada-quant', { signal: controller.signal }),
+    ).rejects.toThrow('stopped');
+  });
+
+  it('stops streaming promptly when aborted mid-answer', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = ask('12.5% of 2,480?', 'devon', { signal: controller.signal, paceMs: 1000 });
+    setTimeout(() => controller.abort(new Error('stopped')), 30);
+    await expect(pending).rejects.toThrow('stopped');
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+});
