@@ -3,7 +3,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { flashDismissed, selectCurrentFlash } from '../features/flash/flashSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
-/** Shows flash messages one at a time, each for its duration (4 s by default, SPEC §9). */
+/** Shows the current flash message for its duration (4 s by default, SPEC §9). */
 export function Flash() {
   const dispatch = useAppDispatch();
   const flash = useAppSelector(selectCurrentFlash);

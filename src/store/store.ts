@@ -6,7 +6,7 @@ import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { flashSlice } from '../features/flash/flashSlice';
 import { worldSlice } from '../features/world/worldSlice';
-import { workspaceSlice } from '../features/workspace/workspaceSlice';
+import { workspaceReducer } from '../features/workspace/workspaceSlice';
 import type { SagaContext } from '../sagas/context';
 import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
@@ -21,7 +21,7 @@ export const rootReducer = combineSlices(
   connectionSlice,
   flashSlice,
   worldSlice,
-  workspaceSlice,
+  { workspace: workspaceReducer },
 );
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -61,7 +61,12 @@ export function makeStore(
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault()
+      getDefault({
+        // Development-only checks walk the whole state per action; the transcript can hold
+        // 10,000 messages and is replaced immutably by its own reducer, so they skip it.
+        serializableCheck: { ignoredPaths: ['workspace.messages'] },
+        immutableCheck: { ignoredPaths: ['workspace.messages'] },
+      })
         // The cog middleware goes first so `dispatch(cogRequest(...))` is typed as its promise.
         .prepend(cogMiddleware, listenerMiddleware.middleware)
         .concat(baseApi.middleware, sagaMiddleware)

@@ -1,9 +1,6 @@
 import { createSlice, nanoid } from '@reduxjs/toolkit';
 import { FLASH_DURATION_MS } from '../../../protocol';
 
-/** The flash on screen plus this many waiting. */
-const MAX_QUEUED = 3;
-
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
 
 export interface FlashMessage {
@@ -13,15 +10,17 @@ export interface FlashMessage {
   durationMs: number;
 }
 
+/**
+ * One flash at a time, and the newest wins: a busy meeting flashes faster than
+ * every 4 s, and the answer to something the user just did must not wait.
+ */
 export const flashSlice = createSlice({
   name: 'flash',
-  initialState: { messages: [] as FlashMessage[] },
+  initialState: { current: null as FlashMessage | null },
   reducers: {
     flashShown: {
       reducer: (state, action: { payload: FlashMessage }) => {
-        state.messages.push(action.payload);
-        // A busy meeting can flash faster than 4 s a message; keep the one showing and the newest.
-        if (state.messages.length > MAX_QUEUED) state.messages.splice(1, state.messages.length - MAX_QUEUED);
+        state.current = action.payload;
       },
       prepare: (
         text: string,
@@ -32,11 +31,11 @@ export const flashSlice = createSlice({
       }),
     },
     flashDismissed: (state, action: { payload: string }) => {
-      state.messages = state.messages.filter((m) => m.id !== action.payload);
+      if (state.current?.id === action.payload) state.current = null;
     },
   },
   selectors: {
-    selectCurrentFlash: (state) => state.messages[0],
+    selectCurrentFlash: (state) => state.current ?? undefined,
   },
 });
 

@@ -1,19 +1,22 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { extractCodeBlocks, type CodeBlock } from './codeBlocks';
-import { expertsAdapter, messagesAdapter, researchAdapter, type TranscriptMessage } from './workspaceSlice';
+import { allMessages, messageAt, messageById } from './messageList';
+import { expertsAdapter, researchAdapter, type TranscriptMessage } from './workspaceSlice';
 
 const selectWorkspace = (state: RootState) => state.workspace;
 
-const messageSelectors = messagesAdapter.getSelectors((s: RootState) => s.workspace.messages);
 const expertSelectors = expertsAdapter.getSelectors((s: RootState) => s.workspace.experts);
 const researchSelectors = researchAdapter.getSelectors((s: RootState) => s.workspace.research);
 
 export const selectWorkspaceId = (s: RootState) => selectWorkspace(s).workspaceId;
 export const selectWorkspaceName = (s: RootState) => selectWorkspace(s).workspaceName;
-export const selectMessageIds = messageSelectors.selectIds;
-export const selectMessageById = messageSelectors.selectById;
-export const selectMessageCount = messageSelectors.selectTotal;
+export const selectMessageList = (s: RootState) => selectWorkspace(s).messages;
+export const selectMessageCount = (s: RootState) => selectWorkspace(s).messages.size;
+export const selectMessageById = (s: RootState, id: string) =>
+  messageById(s.workspace.messages, id);
+export const selectMessageIdAt = (s: RootState, index: number) =>
+  messageAt(s.workspace.messages, index)?.message_id;
 export const selectExperts = expertSelectors.selectAll;
 export const selectResearchBoxes = researchSelectors.selectAll;
 export const selectTraces = (s: RootState) => selectWorkspace(s).traces;
@@ -22,8 +25,9 @@ export const selectSelectedExpertIds = createSelector([selectExperts], (experts)
   experts.filter((e) => e.selected).map((e) => e.expert_id),
 );
 
-export const selectProgressItems = createSelector([(s: RootState) => selectWorkspace(s).progress], (p) =>
-  Object.values(p),
+export const selectProgressItems = createSelector(
+  [(s: RootState) => selectWorkspace(s).progress],
+  (p) => Object.values(p),
 );
 
 // Code blocks of one message never change once it is final; parse each final message once.
@@ -38,6 +42,8 @@ function blocksOf(message: TranscriptMessage): CodeBlock[] {
 }
 
 /** Every code block of the transcript, in order (the right column's 'Blocks'). */
-export const selectCodeBlocks = createSelector([messageSelectors.selectAll], (messages) =>
-  messages.filter((m) => m.role === 'assistant').flatMap(blocksOf),
+export const selectCodeBlocks = createSelector([selectMessageList], (list) =>
+  allMessages(list)
+    .filter((m) => m.role === 'assistant')
+    .flatMap(blocksOf),
 );

@@ -1,6 +1,12 @@
-import { createEntityAdapter, createSlice, type EntityState } from '@reduxjs/toolkit';
+import {
+  createEntityAdapter,
+  createSlice,
+  type EntityState,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
 import { cogIn } from '../../ws/cogActions';
+import { emptyMessageList, upsertMessage, type MessageList } from './messageList';
 
 /** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
 export interface TranscriptMessage {
@@ -22,9 +28,6 @@ export interface WorkspaceExpert extends Expert {
   selected: boolean;
 }
 
-export const messagesAdapter = createEntityAdapter({
-  selectId: (m: TranscriptMessage) => m.message_id,
-});
 export const expertsAdapter = createEntityAdapter({
   selectId: (e: WorkspaceExpert) => e.expert_id,
 });
@@ -37,7 +40,7 @@ export interface WorkspaceState {
   workspaceId: string | null;
   workspaceName: string | null;
   experts: EntityState<WorkspaceExpert, string>;
-  messages: EntityState<TranscriptMessage, string>;
+  messages: MessageList;
   progress: Record<string, ProgressItem>;
   research: EntityState<ResearchBox, string>;
   traces: Trace[];
@@ -47,7 +50,7 @@ const initialState: WorkspaceState = {
   workspaceId: null,
   workspaceName: null,
   experts: expertsAdapter.getInitialState(),
-  messages: messagesAdapter.getInitialState(),
+  messages: emptyMessageList(),
   progress: {},
   research: researchAdapter.getInitialState(),
   traces: [],
@@ -110,16 +113,6 @@ export const workspaceSlice = createSlice({
           state.workspaceName = payload.content.workspaceName;
         }
       })
-      .addCase(cogIn('user.echo'), (state, { payload }) => {
-        messagesAdapter.upsertOne(state.messages, toTranscript(payload.content, 'user'));
-      })
-      .addCase(cogIn('assistant.message'), (state, { payload }) => {
-        // A streamed answer repeats its message_id; each update replaces the text.
-        messagesAdapter.upsertOne(state.messages, toTranscript(payload.content, 'assistant'));
-      })
-      .addCase(cogIn('display.message'), (state, { payload }) => {
-        messagesAdapter.upsertOne(state.messages, toTranscript(payload.content, 'assistant'));
-      })
       .addCase(cogIn('server.progress'), (state, { payload }) => {
         const { cid, status } = payload.content;
         if (status === 'done') delete state.progress[cid];
@@ -137,9 +130,33 @@ export const workspaceSlice = createSlice({
       })
       .addCase(cogIn('server.trace'), (state, { payload }) => {
         state.traces.push(payload.content);
-        if (state.traces.length > MAX_TRACES) state.traces.splice(0, state.traces.length - MAX_TRACES);
+        if (state.traces.length > MAX_TRACES)
+          state.traces.splice(0, state.traces.length - MAX_TRACES);
       });
   },
 });
 
 export const { workspaceOpened, expertToggled } = workspaceSlice.actions;
+
+const userEcho = cogIn('user.echo');
+const assistantMessage = cogIn('assistant.message');
+const displayMessage = cogIn('display.message');
+
+/**
+ * The slice plus the transcript frames, handled outside Immer: the message
+ * list is immutable by construction (see messageList.ts), and drafting it
+ * would walk and freeze thousands of entries per frame.
+ */
+export function workspaceReducer(
+  state: WorkspaceState | undefined,
+  action: UnknownAction,
+): WorkspaceState {
+  const next = workspaceSlice.reducer(state, action);
+  let message: TranscriptMessage | undefined;
+  if (userEcho.match(action)) message = toTranscript(action.payload.content, 'user');
+  // A streamed answer repeats its message_id; each update replaces the text.
+  else if (assistantMessage.match(action) || displayMessage.match(action)) {
+    message = toTranscript(action.payload.content, 'assistant');
+  }
+  return message ? { ...next, messages: upsertMessage(next.messages, message) } : next;
+}

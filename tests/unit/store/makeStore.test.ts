@@ -27,7 +27,7 @@ describe('makeStore', () => {
     const state = store.getState();
     expect(state.auth).toMatchObject({ loggedin: false, status: 'unknown' });
     expect(state.connection.status).toBe('idle');
-    expect(state.flash.messages).toEqual([]);
+    expect(state.flash.current).toBeNull();
     expect(state.api).toBeDefined();
   });
 

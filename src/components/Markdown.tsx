@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import 'highlight.js/styles/github.css';
+import { Component, memo, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+
+/**
+ * Markdown from the server or the user: GFM (tables), highlighted code, and
+ * never raw HTML — react-markdown without rehype-raw shows HTML as text, and
+ * its default urlTransform drops javascript: and other unsafe URLs.
+ */
+const remarkPlugins = [remarkGfm];
+const rehypePlugins = [rehypeHighlight];
+
+const components: Components = {
+  // A link whose URL urlTransform refused (javascript: and the like) is left as plain text.
+  a: ({ node: _node, href, children, ...props }) =>
+    href ? (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+};
+
+const markdownSx: SxProps<Theme> = {
+  overflowWrap: 'anywhere',
+  '& > :first-of-type': { mt: 0 },
+  '& > :last-child': { mb: 0 },
+  '& p': { my: 1 },
+  '& table': { borderCollapse: 'collapse', my: 1, display: 'block', overflowX: 'auto' },
+  '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left' },
+  '& th': { bgcolor: 'action.hover' },
+  '& pre': {
+    my: 1,
+    p: 1.5,
+    borderRadius: 1,
+    overflowX: 'auto',
+    bgcolor: 'grey.100',
+    fontSize: '0.85rem',
+  },
+  '& pre code.hljs': { p: 0, bgcolor: 'transparent' },
+  '& :not(pre) > code': { px: 0.5, borderRadius: 0.5, bgcolor: 'action.hover', fontSize: '0.9em' },
+  '& img': { maxWidth: '100%' },
+  '& blockquote': { m: 0, pl: 2, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' },
+};
+
+class MarkdownBoundary extends Component<
+  { source: string; children: ReactNode },
+  { failedOn: string | null }
+> {
+  override state = { failedOn: null as string | null };
+
+  static getDerivedStateFromError() {
+    return { failedOn: '' };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.setState({ failedOn: this.props.source });
+    console.error('Error rendering markdown', error);
+  }
+
+  override render() {
+    const { failedOn } = this.state;
+    // A new source (e.g. the next update of a streamed answer) gets another try.
+    if (failedOn !== null && (failedOn === '' || failedOn === this.props.source)) {
+      return (
+        <Typography color="error" variant="body2">
+          Error rendering markdown
+        </Typography>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export const Markdown = memo(function Markdown({
+  content,
+  sx,
+}: {
+  content: string | null | undefined;
+  sx?: SxProps<Theme>;
+}) {
+  if (!content || !content.trim()) {
+    return (
+      <Typography color="text.secondary" variant="body2">
+        No content to render
+      </Typography>
+    );
+  }
+  return (
+    <MarkdownBoundary source={content}>
+      <Box className="markdown" sx={[markdownSx, ...(Array.isArray(sx) ? sx : [sx])]}>
+        <ReactMarkdown
+          remarkPlugins={remarkPlugins}
+          rehypePlugins={rehypePlugins}
+          components={components}
+        >
+          {content}
+        </ReactMarkdown>
+      </Box>
+    </MarkdownBoundary>
+  );
+});

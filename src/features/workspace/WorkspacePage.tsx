@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { NavBar } from '../../components/NavBar';
+import { useAppSelector } from '../../store/hooks';
+import { worldTitle } from '../world/worldPath';
+import { CodeBlocksPanel } from './components/CodeBlocksPanel';
+import { MessageBox } from './components/MessageBox';
+import { ProgressDots } from './components/ProgressDots';
+import { ResearchPanel } from './components/ResearchPanel';
+import { TracesPanel } from './components/TracesPanel';
+import { Transcript } from './components/Transcript';
+import { useWorkspaceSession } from './components/useWorkspaceSession';
+import { WorkspaceSidebar } from './components/WorkspaceSidebar';
+import { selectWorkspaceName } from './workspaceSelectors';
+
+/** Below the 64 px app bar the columns fill the window on wide screens. */
+const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
+
+/**
+ * The workspace chat page, /w/{worldid}/workspace?id=… (SPEC §2): experts on
+ * the left, the meeting in the centre, code blocks, research and traces on
+ * the right. The world layout shows the spinner until the socket is up.
+ */
+export function WorkspacePage() {
+  const { worldId = '' } = useParams();
+  const [params] = useSearchParams();
+  const workspaceId = params.get('id') || null;
+  const workspaceName = useAppSelector(selectWorkspaceName);
+  useWorkspaceSession(workspaceId);
+
+  if (!workspaceId) {
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        <NavBar worldId={worldId} title={worldTitle(worldId)} />
+        <Container maxWidth="sm" sx={{ py: 6 }}>
+          <Alert
+            severity="warning"
+            action={
+              <Button
+                component={Link}
+                to={`/w/${encodeURIComponent(worldId)}/dashboard`}
+                color="inherit"
+              >
+                Dashboard
+              </Button>
+            }
+          >
+            No workspace selected
+          </Alert>
+        </Container>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
+          height: COLUMNS_HEIGHT,
+          gap: 1,
+          p: 1,
+        }}
+      >
+        <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
+          <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />
+        </Paper>
+        <Paper
+          variant="outlined"
+          component="main"
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+            height: { xs: '75vh', md: 'auto' },
+          }}
+        >
+          <Transcript />
+          <ProgressDots />
+          <MessageBox />
+        </Paper>
+        <Paper
+          variant="outlined"
+          component="aside"
+          aria-label="Blocks, research and traces"
+          sx={{
+            minHeight: 0,
+            overflowY: 'auto',
+            p: 2,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 3,
+          }}
+        >
+          <CodeBlocksPanel />
+          <ResearchPanel />
+          <TracesPanel />
+        </Paper>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Markdown } from '../../../components/Markdown';
+import { SafeHtml } from '../../../components/SafeHtml';
+import { useAppSelector } from '../../../store/hooks';
+import { selectResearchBoxes } from '../workspaceSelectors';
+
+/** Research boxes of the meeting, one accordion each (SPEC §2, §3). */
+export function ResearchPanel() {
+  const boxes = useAppSelector(selectResearchBoxes);
+  if (boxes.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="research-heading">
+      <Typography id="research-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Research
+      </Typography>
+      {boxes.map((box) => (
+        <Accordion key={box.id} disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography variant="subtitle2">{box.title || box.name || box.id}</Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            {box.html ? <SafeHtml html={box.html} /> : <Markdown content={box.content} />}
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Box>
+  );
+}

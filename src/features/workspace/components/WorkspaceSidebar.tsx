@@ -1,0 +1,48 @@
+import HomeIcon from '@mui/icons-material/Home';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import { ExpertList } from './ExpertList';
+
+/** The left column: experts, 'Configure Workspace' and the way home (SPEC §2). */
+export function WorkspaceSidebar({
+  worldId,
+  workspaceId,
+}: {
+  worldId: string;
+  workspaceId: string;
+}) {
+  const base = `/w/${encodeURIComponent(worldId)}`;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          Experts
+        </Typography>
+        <Tooltip title="Dashboard">
+          <IconButton component={Link} to={`${base}/dashboard`} aria-label="Dashboard">
+            <HomeIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        <ExpertList />
+      </Box>
+      <Box sx={{ p: 2 }}>
+        <Button
+          component={Link}
+          to={`${base}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=edit`}
+          variant="outlined"
+          startIcon={<SettingsIcon />}
+          fullWidth
+        >
+          Configure Workspace
+        </Button>
+      </Box>
+    </Box>
+  );
+}

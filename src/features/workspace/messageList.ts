@@ -1,0 +1,63 @@
+import type { TranscriptMessage } from './workspaceSlice';
+
+/**
+ * The transcript as an immutable list that stays cheap at 10,000 messages.
+ * An entity map copies every key on each insert (quadratic over a history
+ * replay); here an append or a streamed update copies one chunk of at most
+ * 256 messages, one index bucket and two short outer arrays.
+ */
+const CHUNK_BITS = 8;
+const CHUNK_SIZE = 1 << CHUNK_BITS;
+const BUCKETS = 64;
+
+export interface MessageList {
+  /** Messages in arrival order, CHUNK_SIZE per chunk. */
+  chunks: readonly (readonly TranscriptMessage[])[];
+  /** message_id → position, spread over BUCKETS small maps. */
+  index: readonly Readonly<Record<string, number>>[];
+  size: number;
+}
+
+export function emptyMessageList(): MessageList {
+  return { chunks: [], index: Array.from({ length: BUCKETS }, () => ({})), size: 0 };
+}
+
+function bucketOf(id: string): number {
+  let h = 2166136261; // FNV-1a
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) % BUCKETS;
+}
+
+export function positionOf(list: MessageList, id: string): number | undefined {
+  return list.index[bucketOf(id)]![id];
+}
+
+export function messageAt(list: MessageList, position: number): TranscriptMessage | undefined {
+  return list.chunks[position >> CHUNK_BITS]?.[position & (CHUNK_SIZE - 1)];
+}
+
+export function messageById(list: MessageList, id: string): TranscriptMessage | undefined {
+  const position = positionOf(list, id);
+  return position === undefined ? undefined : messageAt(list, position);
+}
+
+/** A new list with the message added at the end, or replacing the one with its id. */
+export function upsertMessage(list: MessageList, message: TranscriptMessage): MessageList {
+  const id = message.message_id;
+  const known = positionOf(list, id);
+  const position = known ?? list.size;
+  const c = position >> CHUNK_BITS;
+  const chunk = (list.chunks[c] ?? []).slice();
+  chunk[position & (CHUNK_SIZE - 1)] = message;
+  const chunks = list.chunks.slice();
+  chunks[c] = chunk;
+  if (known !== undefined) return { ...list, chunks };
+  const b = bucketOf(id);
+  const index = list.index.slice();
+  index[b] = { ...list.index[b], [id]: position };
+  return { chunks, index, size: position + 1 };
+}
+
+export function allMessages(list: MessageList): TranscriptMessage[] {
+  return list.chunks.flat();
+}

@@ -1,0 +1,76 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { act } from '@testing-library/react';
+import { afterAll, beforeAll } from 'vitest';
+import { WorkspacePage } from '../../../src/features/workspace/WorkspacePage';
+import { cogIn, cogSendRequested } from '../../../src/ws/cogActions';
+import type { ServerContent, ServerTyp } from '../../../protocol';
+import { renderWithProviders } from '../renderWithProviders';
+import { makeTestStore } from '../testStore';
+
+/** Rows this tall in a viewport this tall: jsdom has no layout, so the virtualizer is told. */
+export const VIEWPORT_PX = 600;
+export const ROW_PX = 60;
+
+/**
+ * jsdom lays nothing out (every size is 0), so the transcript's virtualizer
+ * would see an empty viewport. Give every element a fixed size, and let
+ * scrollTo move scrollTop and fire 'scroll' like a browser.
+ */
+export function stubLayout() {
+  const proto = HTMLElement.prototype;
+  const saved = {
+    clientHeight: Object.getOwnPropertyDescriptor(proto, 'clientHeight'),
+    clientWidth: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
+    offsetHeight: Object.getOwnPropertyDescriptor(proto, 'offsetHeight'),
+    scrollHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight'),
+    scrollTo: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo'),
+  };
+  beforeAll(() => {
+    Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => VIEWPORT_PX });
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 800 });
+    Object.defineProperty(proto, 'offsetHeight', { configurable: true, get: () => ROW_PX });
+    Object.defineProperty(Element.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: Element) {
+        const sizer = this.firstElementChild as HTMLElement | null;
+        return Math.max(VIEWPORT_PX, parseFloat(sizer?.style.height ?? '') || 0);
+      },
+    });
+    Object.defineProperty(Element.prototype, 'scrollTo', {
+      configurable: true,
+      writable: true,
+      value(this: Element, opts: ScrollToOptions) {
+        const max = Math.max(0, this.scrollHeight - VIEWPORT_PX);
+        this.scrollTop = Math.min(max, Math.max(0, opts.top ?? 0));
+        this.dispatchEvent(new Event('scroll'));
+      },
+    });
+  });
+  afterAll(() => {
+    for (const [name, d] of Object.entries(saved)) {
+      const target = name === 'scrollHeight' || name === 'scrollTo' ? Element.prototype : proto;
+      if (d) Object.defineProperty(target, name, d);
+      else delete (target as unknown as Record<string, unknown>)[name];
+    }
+  });
+}
+
+export const WORKSPACE_PATH = '/w/acme/workspace?id=ws-1';
+
+/** The page at /w/acme/workspace?id=ws-1 with a real store that records every action. */
+export function renderWorkspace(path = WORKSPACE_PATH) {
+  const t = makeTestStore();
+  const view = renderWithProviders(<WorkspacePage />, {
+    store: t.store,
+    path,
+    routePath: '/w/:worldId/workspace',
+  });
+  /** Delivers a server frame the way the cog middleware would. */
+  const frame = <T extends ServerTyp>(typ: T, content: ServerContent<T>) =>
+    act(() => {
+      t.store.dispatch(cogIn(typ)({ typ, content } as never));
+    });
+  const sent = () =>
+    t.actions.filter((a: UnknownAction) => cogSendRequested.match(a)).map((a) => a.payload);
+  return { ...view, ...t, frame, sent };
+}
