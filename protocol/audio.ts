@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Replies on the dictation socket /ws/audio (SPEC §7 "Dictation"). */
 export const audioReplySchema = z.union([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { applicationSchema, declaredCogSchema } from './entities';
 
 /** Largest user message the server accepts (characters of text). */
@@ -11,63 +11,66 @@ const attrsSchema = z.record(z.string(), z.unknown());
  * typ → content schema (SPEC §7 "Client to server").
  */
 export const clientMessageSchemas = {
-  'scontext.set': z.object({ key: z.string().min(1).max(200), value: z.unknown() }),
-  'client.hello': z.looseObject({ version: z.string().optional() }),
+  'scontext.set': z.object({
+    key: z.string().check(z.minLength(1), z.maxLength(200)),
+    value: z.unknown(),
+  }),
+  'client.hello': z.looseObject({ version: z.optional(z.string()) }),
   'cog.hello': z.object({
-    appName: z.string().min(1).max(200),
-    processId: z.union([z.string(), z.number()]).optional(),
-    token: z.string().optional(),
-    cogs: z.array(declaredCogSchema).max(10_000),
+    appName: z.string().check(z.minLength(1), z.maxLength(200)),
+    processId: z.optional(z.union([z.string(), z.number()])),
+    token: z.optional(z.string()),
+    cogs: z.array(declaredCogSchema).check(z.maxLength(10_000)),
   }),
   'display.experts': z.looseObject({}),
   'display.messages': z.looseObject({}),
-  'user.message': z.object({ text: z.string().max(MAX_USER_MESSAGE_CHARS) }),
+  'user.message': z.object({ text: z.string().check(z.maxLength(MAX_USER_MESSAGE_CHARS)) }),
   'workspace.expert.details': z.looseObject({}),
   'workspace.toolprovider.details': z.looseObject({}),
   'workspace.update': z.object({ name: z.string() }),
-  'workspace.expert.add': z.object({ expert_id: z.string().min(1) }),
-  'workspace.expert.remove': z.object({ expert_id: z.string().min(1) }),
-  'workspace.toolprovider.add': z.object({ provider_name: z.string().min(1) }),
-  'workspace.toolprovider.remove': z.object({ provider_name: z.string().min(1) }),
-  'command.list': z.object({ namespace: z.string().optional() }),
-  'command.search': z.object({ q: z.string(), namespace: z.string().optional() }),
+  'workspace.expert.add': z.object({ expert_id: z.string().check(z.minLength(1)) }),
+  'workspace.expert.remove': z.object({ expert_id: z.string().check(z.minLength(1)) }),
+  'workspace.toolprovider.add': z.object({ provider_name: z.string().check(z.minLength(1)) }),
+  'workspace.toolprovider.remove': z.object({ provider_name: z.string().check(z.minLength(1)) }),
+  'command.list': z.object({ namespace: z.optional(z.string()) }),
+  'command.search': z.object({ q: z.string(), namespace: z.optional(z.string()) }),
   'command.execute': z.object({
-    commandId: z.string().min(1),
-    namespace: z.string().optional(),
-    args: attrsSchema.optional(),
+    commandId: z.string().check(z.minLength(1)),
+    namespace: z.optional(z.string()),
+    args: z.optional(attrsSchema),
   }),
   'page.display': z.object({
-    appname: z.string().optional(),
-    pagename: z.string().optional(),
-    path: z.string().optional(),
+    appname: z.optional(z.string()),
+    pagename: z.optional(z.string()),
+    path: z.optional(z.string()),
   }),
   'page.event': z.object({
-    event_handler: z.string().min(1),
-    pagename: z.string().optional(),
-    appname: z.string().optional(),
-    attrs: attrsSchema.optional(),
+    event_handler: z.string().check(z.minLength(1)),
+    pagename: z.optional(z.string()),
+    appname: z.optional(z.string()),
+    attrs: z.optional(attrsSchema),
   }),
   'flow.event': z.object({
-    event_handler: z.string().min(1),
-    flowid: z.string().optional(),
-    attrs: attrsSchema.optional(),
+    event_handler: z.string().check(z.minLength(1)),
+    flowid: z.optional(z.string()),
+    attrs: z.optional(attrsSchema),
   }),
   'cog.apps.response': z.object({ apps: z.array(applicationSchema) }),
   'cog.call': z.object({
-    appname: z.string().min(1),
-    module: z.string().min(1),
-    cog: z.string().min(1),
-    args: z.array(z.unknown()).optional(),
-    kvargs: attrsSchema.optional(),
+    appname: z.string().check(z.minLength(1)),
+    module: z.string().check(z.minLength(1)),
+    cog: z.string().check(z.minLength(1)),
+    args: z.optional(z.array(z.unknown())),
+    kvargs: z.optional(attrsSchema),
   }),
   /** A remote app's answer to a cog.call the server forwarded to it. */
   'cog.call.response': z.object({
     status: z.enum(['success', 'error']),
-    result: z.unknown().optional(),
-    error: z.string().optional(),
+    result: z.optional(z.unknown()),
+    error: z.optional(z.string()),
   }),
   /** A remote app pushing an event to the server. */
-  'cog.event': z.looseObject({ name: z.string().optional() }),
+  'cog.event': z.looseObject({ name: z.optional(z.string()) }),
 } as const;
 
 export type ClientMessageSchemas = typeof clientMessageSchemas;

@@ -1,4 +1,5 @@
 import { MAX_FRAME_BYTES, frameSchema, type Frame } from './frame';
+import { describeIssue, type SchemaIssue } from './issues';
 import { clientMessageSchemas, type ClientContent, type ClientTyp } from './clientMessages';
 import { serverMessageSchemas, type ServerContent, type ServerTyp } from './serverMessages';
 
@@ -16,7 +17,7 @@ type SchemaTable = Record<string, { safeParse(v: unknown): SafeParseLike }>;
 interface SafeParseLike {
   success: boolean;
   data?: unknown;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
+  error?: { issues: SchemaIssue[] };
 }
 
 /** UTF-8 length without allocating a buffer (works in browser and Node). */
@@ -35,10 +36,7 @@ export function utf8Length(text: string): number {
 }
 
 function describeIssues(err: SafeParseLike['error']): string {
-  const issue = err?.issues[0];
-  if (!issue) return 'invalid content';
-  const where = issue.path.length ? issue.path.map(String).join('.') : 'content';
-  return `${where}: ${issue.message}`;
+  return describeIssue(err?.issues[0]);
 }
 
 function decode(raw: unknown, table: SchemaTable): Decoded<Frame> {

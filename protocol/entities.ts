@@ -1,43 +1,43 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Entities of SPEC §3 that travel over the socket. */
 
 export const messageSchema = z.looseObject({
   message_id: z.string(),
-  name: z.string().optional(),
-  keywords: z.union([z.string(), z.array(z.string())]).optional(),
-  html: z.string().optional(),
-  content: z.string().optional(),
+  name: z.optional(z.string()),
+  keywords: z.optional(z.union([z.string(), z.array(z.string())])),
+  html: z.optional(z.string()),
+  content: z.optional(z.string()),
   /** true on the last update of a streamed answer */
-  final: z.boolean().optional(),
+  final: z.optional(z.boolean()),
   /** 'user' for the user's own words, else the expert's id */
-  role: z.string().optional(),
-  created_at: z.string().optional(),
+  role: z.optional(z.string()),
+  created_at: z.optional(z.string()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 export const expertSchema = z.looseObject({
   expert_id: z.string(),
   name: z.string(),
-  keywords: z.union([z.string(), z.array(z.string())]).optional(),
-  home_link: z.string().optional(),
-  selected: z.boolean().optional(),
+  keywords: z.optional(z.union([z.string(), z.array(z.string())])),
+  home_link: z.optional(z.string()),
+  selected: z.optional(z.boolean()),
 });
 export type Expert = z.infer<typeof expertSchema>;
 
 export const researchBoxSchema = z.looseObject({
   id: z.string(),
-  name: z.string().optional(),
-  title: z.string().optional(),
-  html: z.string().optional(),
-  content: z.string().optional(),
+  name: z.optional(z.string()),
+  title: z.optional(z.string()),
+  html: z.optional(z.string()),
+  content: z.optional(z.string()),
 });
 export type ResearchBox = z.infer<typeof researchBoxSchema>;
 
 export const traceSchema = z.looseObject({
   key: z.string(),
-  html: z.string().optional(),
-  value: z.unknown().optional(),
+  html: z.optional(z.string()),
+  value: z.optional(z.unknown()),
 });
 export type Trace = z.infer<typeof traceSchema>;
 
@@ -53,33 +53,33 @@ export type ProgressStatus = z.infer<typeof progressStatusSchema>;
 export const progressItemSchema = z.looseObject({
   cid: z.string(),
   status: progressStatusSchema,
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type ProgressItem = z.infer<typeof progressItemSchema>;
 
 export const toolSchema = z.looseObject({
   name: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
 export const toolProviderSchema = z.looseObject({
   name: z.string(),
-  description: z.string().optional(),
-  service_url: z.string().optional(),
-  tools: z.array(toolSchema).optional(),
-  selected: z.boolean().optional(),
+  description: z.optional(z.string()),
+  service_url: z.optional(z.string()),
+  tools: z.optional(z.array(toolSchema)),
+  selected: z.optional(z.boolean()),
 });
 export type ToolProvider = z.infer<typeof toolProviderSchema>;
 
 export const commandSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
-  description: z.string().optional(),
-  score: z.number().optional(),
-  tags: z.array(z.string()).optional(),
-  cogPath: z.string().optional(),
-  namespace: z.string().optional(),
+  description: z.optional(z.string()),
+  score: z.optional(z.number()),
+  tags: z.optional(z.array(z.string())),
+  cogPath: z.optional(z.string()),
+  namespace: z.optional(z.string()),
 });
 export type Command = z.infer<typeof commandSchema>;
 
@@ -108,36 +108,36 @@ export interface ComponentNode {
   placeholder?: string;
   [extra: string]: unknown;
 }
-export const componentNodeSchema: z.ZodType<ComponentNode> = z.lazy(() =>
+export const componentNodeSchema: z.ZodMiniType<ComponentNode> = z.lazy(() =>
   z.looseObject({
     component: z.string(),
-    children: z.union([z.array(componentNodeSchema), z.string()]).optional(),
-    sections: z.array(componentNodeSchema).optional(),
-    columns: z.array(componentNodeSchema).optional(),
-    aside_left: componentNodeSchema.optional(),
-    aside_right: componentNodeSchema.optional(),
-    main: componentNodeSchema.optional(),
+    children: z.optional(z.union([z.array(componentNodeSchema), z.string()])),
+    sections: z.optional(z.array(componentNodeSchema)),
+    columns: z.optional(z.array(componentNodeSchema)),
+    aside_left: z.optional(componentNodeSchema),
+    aside_right: z.optional(componentNodeSchema),
+    main: z.optional(componentNodeSchema),
   }),
-) as z.ZodType<ComponentNode>;
+) as z.ZodMiniType<ComponentNode>;
 
 export const annotationEntrySchema = z.looseObject({
   moduleName: z.string(),
   cogName: z.string(),
-  attrs: z.record(z.string(), z.unknown()).optional(),
+  attrs: z.optional(z.record(z.string(), z.unknown())),
 });
 export type AnnotationEntry = z.infer<typeof annotationEntrySchema>;
 
 export const applicationSchema = z.looseObject({
   appName: z.string(),
-  processId: z.union([z.string(), z.number()]).optional(),
+  processId: z.optional(z.union([z.string(), z.number()])),
   annotations: z.record(z.string(), z.array(annotationEntrySchema)),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
 /** A cog a remote app declares in cog.hello. */
 export const declaredCogSchema = z.object({
-  module: z.string().min(1).max(200),
-  cog: z.string().min(1).max(200),
+  module: z.string().check(z.minLength(1), z.maxLength(200)),
+  cog: z.string().check(z.minLength(1), z.maxLength(200)),
   annotations: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 export type DeclaredCog = z.infer<typeof declaredCogSchema>;

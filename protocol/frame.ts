@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The outer shape of every socket frame, both directions (SPEC §7):
@@ -6,17 +6,17 @@ import { z } from 'zod';
  * `requestid` or `request_id`.
  */
 export const envelopeSchema = z.looseObject({
-  requestId: z.string().optional(),
-  browserID: z.string().optional(),
+  requestId: z.optional(z.string()),
+  browserID: z.optional(z.string()),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 
 export const frameSchema = z.object({
-  typ: z.string().min(1).max(200),
-  content: z.unknown().optional(),
-  envelope: envelopeSchema.optional(),
-  requestid: z.string().optional(),
-  request_id: z.string().optional(),
+  typ: z.string().check(z.minLength(1), z.maxLength(200)),
+  content: z.optional(z.unknown()),
+  envelope: z.optional(envelopeSchema),
+  requestid: z.optional(z.string()),
+  request_id: z.optional(z.string()),
 });
 
 export interface Frame<T extends string = string, C = unknown> {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Command } from './entities';
 
 /** Request and response shapes of every REST call in SPEC §7. */
@@ -14,9 +14,9 @@ export const DEFAULT_CLIENT_VERSION = '1.0.0';
 // ---- auth --------------------------------------------------------------
 
 export const authRequestSchema = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-  pin: z.string().max(32).optional().nullable(),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  pin: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
 });
 export type AuthRequest = z.infer<typeof authRequestSchema>;
 
@@ -80,6 +80,11 @@ export interface ActionResponse {
   redirect_url?: string;
 }
 
+/** A query-string number (text on the wire), whole, within bounds. */
+function wholeNumberText(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(max)));
+}
+
 // ---- drives ----------------------------------------------------------------
 
 export interface DriveTag {
@@ -125,24 +130,24 @@ export interface FileResponse {
 }
 
 export const listFilesQuerySchema = z.object({
-  pathPrefix: z.string().optional(),
-  sortBy: z.enum(['path', 'name', 'size', 'updated']).default('path'),
-  sortDir: z.enum(['asc', 'desc']).default('asc'),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
-  tags: z.string().optional(),
+  pathPrefix: z.optional(z.string()),
+  sortBy: z._default(z.enum(['path', 'name', 'size', 'updated']), 'path'),
+  sortDir: z._default(z.enum(['asc', 'desc']), 'asc'),
+  offset: z._default(wholeNumberText(0), 0),
+  limit: z._default(wholeNumberText(1, 1000), 50),
+  tags: z.optional(z.string()),
 });
 
 export const searchKindSchema = z.enum(['text', 'semantic', 'tags']);
 export type SearchKind = z.infer<typeof searchKindSchema>;
 export const searchRequestSchema = z.object({
-  query: z.string().max(2000).default(''),
-  tags: z.union([z.array(z.string()), z.string()]).optional(),
-  provider: z.string().optional(),
-  includeContent: z.boolean().default(false),
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(1000).default(50),
-  threshold: z.number().min(0).max(1).default(0.25),
+  query: z._default(z.string().check(z.maxLength(2000)), ''),
+  tags: z.optional(z.union([z.array(z.string()), z.string()])),
+  provider: z.optional(z.string()),
+  includeContent: z._default(z.boolean(), false),
+  offset: z._default(z.int().check(z.minimum(0)), 0),
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 50),
+  threshold: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.25),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 export interface SearchResult {
@@ -163,9 +168,9 @@ export interface SearchResponse {
 }
 
 export const addFileRequestSchema = z.object({
-  workspaceId: z.string().min(1),
-  driveName: z.string().min(1),
-  filePath: z.string().min(1),
+  workspaceId: z.string().check(z.minLength(1)),
+  driveName: z.string().check(z.minLength(1)),
+  filePath: z.string().check(z.minLength(1)),
 });
 export type AddFileRequest = z.infer<typeof addFileRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   commandSchema,
   componentNodeSchema,
@@ -12,16 +12,16 @@ import {
 
 /** The reply to workspace add/remove/update requests (SPEC §7). */
 export const operationResponseSchema = z.looseObject({
-  request_id: z.string().optional(),
+  request_id: z.optional(z.string()),
   status: z.string(),
-  error: z.string().optional(),
-  message: z.string().optional(),
+  error: z.optional(z.string()),
+  message: z.optional(z.string()),
 });
 export type OperationResponse = z.infer<typeof operationResponseSchema>;
 
 const commandErrorSchema = z.looseObject({
-  error: z.string().optional(),
-  message: z.string().optional(),
+  error: z.optional(z.string()),
+  message: z.optional(z.string()),
 });
 
 /**
@@ -31,13 +31,13 @@ const commandErrorSchema = z.looseObject({
 export const serverMessageSchemas = {
   'cog.heartbeat': z.unknown(),
   'server.hello': z.looseObject({
-    version: z.string().optional(),
-    time: z.string().optional(),
-    worldId: z.string().optional(),
+    version: z.optional(z.string()),
+    time: z.optional(z.string()),
+    worldId: z.optional(z.string()),
   }),
   'server.heartbeat': z.looseObject({ time: z.union([z.string(), z.number()]) }),
   /** The server refusing a frame; the connection stays up. */
-  'server.error': z.looseObject({ error: z.string(), typ: z.string().optional() }),
+  'server.error': z.looseObject({ error: z.string(), typ: z.optional(z.string()) }),
   'user.echo': messageSchema,
   'assistant.message': messageSchema,
   'display.message': messageSchema,
@@ -46,13 +46,13 @@ export const serverMessageSchemas = {
   'server.progress': progressItemSchema,
   'server.data': z.looseObject({ key: z.string() }),
   'server.tool.start': z.looseObject({ tool_name: z.string() }),
-  'server.tool.complete': z.looseObject({ tool_name: z.string().optional() }),
-  'server.tool.error': z.looseObject({ tool_name: z.string().optional(), error: z.string() }),
+  'server.tool.complete': z.looseObject({ tool_name: z.optional(z.string()) }),
+  'server.tool.error': z.looseObject({ tool_name: z.optional(z.string()), error: z.string() }),
   'server.trace': traceSchema,
   'flash.message': z.looseObject({ text: z.string() }),
   'workspace.expert.details.response': z.looseObject({
     experts: z.array(expertSchema),
-    workspaceName: z.string().optional(),
+    workspaceName: z.optional(z.string()),
   }),
   'workspace.toolprovider.details.response': z.looseObject({
     providers: z.array(toolProviderSchema),
@@ -65,44 +65,44 @@ export const serverMessageSchemas = {
   'command.list.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.search.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.execute.response': z.looseObject({
-    message: z.string().optional(),
-    result: z.unknown().optional(),
+    message: z.optional(z.string()),
+    result: z.optional(z.unknown()),
   }),
   'command.list.error': commandErrorSchema,
   'command.search.error': commandErrorSchema,
   'command.execute.error': commandErrorSchema,
   'page.display': z.looseObject({
-    appname: z.string().optional(),
-    pagename: z.string().optional(),
-    path: z.string().optional(),
-    component: componentNodeSchema.optional(),
-    status: z.string().optional(),
-    error: z.string().optional(),
+    appname: z.optional(z.string()),
+    pagename: z.optional(z.string()),
+    path: z.optional(z.string()),
+    component: z.optional(componentNodeSchema),
+    status: z.optional(z.string()),
+    error: z.optional(z.string()),
   }),
   'flow.screen.display': z.looseObject({
-    flowid: z.string().optional(),
-    component: componentNodeSchema.optional(),
-    status: z.string().optional(),
-    error: z.string().optional(),
+    flowid: z.optional(z.string()),
+    component: z.optional(componentNodeSchema),
+    status: z.optional(z.string()),
+    error: z.optional(z.string()),
   }),
   /** The server asking a client which apps it hosts (reply cog.apps.response). */
   'cog.apps': z.looseObject({}),
-  'cog.event': z.looseObject({ name: z.string().optional() }),
+  'cog.event': z.looseObject({ name: z.optional(z.string()) }),
   /** The server forwarding a call to the remote app that hosts the cog. */
   'cog.call': z.object({
     appname: z.string(),
     module: z.string(),
     cog: z.string(),
-    args: z.array(z.unknown()).optional(),
-    kvargs: z.record(z.string(), z.unknown()).optional(),
+    args: z.optional(z.array(z.unknown())),
+    kvargs: z.optional(z.record(z.string(), z.unknown())),
   }),
   'cog.call.response': z.looseObject({
     status: z.string(),
-    result: z.unknown().optional(),
-    error: z.string().optional(),
+    result: z.optional(z.unknown()),
+    error: z.optional(z.string()),
   }),
   /** The server's registry answer for a remote app's cog.hello. */
-  'cog.hello.response': z.looseObject({ status: z.string(), error: z.string().optional() }),
+  'cog.hello.response': z.looseObject({ status: z.string(), error: z.optional(z.string()) }),
 } as const;
 
 export type ServerMessageSchemas = typeof serverMessageSchemas;
