@@ -4,19 +4,26 @@
  */
 import { loginBundleBench } from './loginBundle';
 import { formatResult, withinBudget, type BenchResult } from './report';
+import { meetingOverheadBench } from './meetingOverhead';
 import { socketIngestBench } from './socketIngest';
+import { historyReplayBench } from './historyReplay';
+import { transcriptRenderBench } from './transcriptRender';
 
-const benches: [string, () => Promise<BenchResult>][] = [
+const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['login bundle', loginBundleBench],
   ['socket ingest', socketIngestBench],
+  ['transcript', transcriptRenderBench],
+  ['history replay', historyReplayBench],
+  ['meeting', meetingOverheadBench],
 ];
 
 const only = process.argv.slice(2);
 const results: BenchResult[] = [];
 for (const [name, run] of benches) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
-  const result = await run();
-  results.push(result);
-  console.log(formatResult(result));
+  for (const result of [await run()].flat()) {
+    results.push(result);
+    console.log(formatResult(result));
+  }
 }
 process.exit(results.every(withinBudget) ? 0 : 1);

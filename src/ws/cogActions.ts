@@ -1,4 +1,9 @@
-import { createAction, nanoid, type PayloadActionCreator } from '@reduxjs/toolkit';
+import {
+  createAction,
+  nanoid,
+  prepareAutoBatched,
+  type PayloadActionCreator,
+} from '@reduxjs/toolkit';
 import type { ClientContent, ClientFrame, ClientTyp, ServerFrame, ServerTyp } from '../../protocol';
 
 /**
@@ -66,10 +71,10 @@ export type CogOutActionCreator<T extends ClientTyp> = PayloadActionCreator<
 const inCreators = new Map<string, unknown>();
 const outCreators = new Map<string, unknown>();
 
-function memo<C>(cache: Map<string, unknown>, type: string): C {
+function memo<C>(cache: Map<string, unknown>, type: string, batched = false): C {
   let creator = cache.get(type);
   if (!creator) {
-    creator = createAction(type);
+    creator = batched ? createAction(type, prepareAutoBatched<unknown>()) : createAction(type);
     cache.set(type, creator);
   }
   return creator as C;
@@ -77,7 +82,9 @@ function memo<C>(cache: Map<string, unknown>, type: string): C {
 
 /** The action for an inbound frame that passed its schema: `cog/in/<typ>`. */
 export function cogIn<T extends ServerTyp>(typ: T): CogInActionCreator<T> {
-  return memo<CogInActionCreator<T>>(inCreators, `cog/in/${typ}`);
+  // Auto-batched: a burst of frames (a history replay, a streamed answer) notifies the UI
+  // once per animation frame instead of once per frame received.
+  return memo<CogInActionCreator<T>>(inCreators, `cog/in/${typ}`, true);
 }
 
 /** The action for a frame really written to the socket: `cog/out/<typ>`. */

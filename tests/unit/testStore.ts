@@ -60,3 +60,12 @@ export const SESSION = {
   ],
   login_url: '/portal',
 };
+
+/**
+ * Inbound frames are auto-batched (the UI hears of them once per animation
+ * frame). A plain action notifies subscribers at once, so tests that check
+ * the DOM right after delivering frames dispatch this first.
+ */
+export function flushUi(store: { dispatch(action: { type: string }): unknown }): void {
+  store.dispatch({ type: 'test/uiFlushed' });
+}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cogIn } from '../../../src/ws/cogActions';
 import { renderWorkspace, stubLayout } from './workspaceHarness';
+import { flushUi } from '../testStore';
 
 stubLayout();
 
@@ -89,6 +90,7 @@ describe('transcript', () => {
           }),
         );
       }
+      flushUi(store);
     });
     const rows = transcriptRows();
     expect(rows.length).toBeGreaterThan(0);
@@ -103,6 +105,7 @@ describe('transcript', () => {
           content: { message_id: 'u-new', name: 'Ann', content: 'one more' },
         }),
       );
+      flushUi(store);
     });
     expect(screen.getByText('one more')).toBeTruthy();
 

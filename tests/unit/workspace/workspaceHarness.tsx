@@ -5,7 +5,7 @@ import { WorkspacePage } from '../../../src/features/workspace/WorkspacePage';
 import { cogIn, cogSendRequested } from '../../../src/ws/cogActions';
 import type { ServerContent, ServerTyp } from '../../../protocol';
 import { renderWithProviders } from '../renderWithProviders';
-import { makeTestStore } from '../testStore';
+import { flushUi, makeTestStore } from '../testStore';
 
 /** Rows this tall in a viewport this tall: jsdom has no layout, so the virtualizer is told. */
 export const VIEWPORT_PX = 600;
@@ -69,6 +69,7 @@ export function renderWorkspace(path = WORKSPACE_PATH) {
   const frame = <T extends ServerTyp>(typ: T, content: ServerContent<T>) =>
     act(() => {
       t.store.dispatch(cogIn(typ)({ typ, content } as never));
+      flushUi(t.store);
     });
   const sent = () =>
     t.actions.filter((a: UnknownAction) => cogSendRequested.match(a)).map((a) => a.payload);

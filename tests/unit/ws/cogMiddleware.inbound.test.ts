@@ -22,7 +22,10 @@ describe('cog middleware: inbound frames', () => {
     const t = connected();
     const frame = { typ: 'server.hello', content: { version: '2.1.0' } };
     t.sockets.last().serverSend(JSON.stringify(frame));
-    expect(t.actions).toEqual([{ type: 'cog/in/server.hello', payload: frame }]);
+    expect(t.actions).toEqual([
+      // Auto-batched: bursts of frames notify the UI once per animation frame.
+      { type: 'cog/in/server.hello', payload: frame, meta: { RTK_autoBatch: true } },
+    ]);
     expect(cogIn('server.hello').match(t.actions[0]!)).toBe(true);
     expect(t.store.getState().connection.serverVersion).toBe('2.1.0');
 

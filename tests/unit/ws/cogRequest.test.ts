@@ -73,6 +73,8 @@ describe('cogRequest', () => {
         JSON.stringify({ typ: 'server.error', content: { error: 'nope' }, requestid: firstId }),
       );
     await expect(first).resolves.toMatchObject({ typ: 'server.error' });
+    // The request timers are gone; only the UI's batched notification (auto-batched frames) waits.
+    vi.advanceTimersByTime(100);
     expect(vi.getTimerCount()).toBe(0);
   });
 

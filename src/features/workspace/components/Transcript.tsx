@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useAppSelector } from '../../../store/hooks';
 import { messageAt } from '../messageList';
 import { selectMessageList } from '../workspaceSelectors';
@@ -44,6 +44,14 @@ export function Transcript() {
   });
   const items = virtualizer.getVirtualItems();
   const empty = list.size === 0;
+
+  // A chat opens at its newest message, also when it mounts over a transcript already loaded.
+  const openedAtEnd = useRef(false);
+  useLayoutEffect(() => {
+    if (openedAtEnd.current || list.size === 0) return;
+    openedAtEnd.current = true;
+    virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
+  }, [list.size, virtualizer]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { AppRegistry } from '../server/apps/registry';
+import { expertsApp } from '../server/apps/experts';
+import { expertDirectory } from '../server/meeting/directory';
+import { runMeetingRound } from '../server/meeting/meeting';
+import { createOfflineEngine } from '../server/meeting/offline';
+import { builtinTools } from '../server/meeting/tools';
+import { openStore } from '../server/store';
+import { seedDemo } from '../server/store/seed';
+import type { BenchResult } from './report';
+
+/**
+ * What a meeting costs the server per expert answer: echo, storage, the
+ * offline engine with its tools, every frame built (sent nowhere), the answer
+ * stored. Streaming pauses are off, so only work is measured.
+ */
+export async function meetingOverheadBench(): Promise<BenchResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-bench-'));
+  const store = openStore(dir, { sessionTtlMs: 60_000 });
+  await seedDemo(store, { email: 'bench@emgen.local', password: 'bench-password' });
+  const registry = new AppRegistry();
+  registry.register(expertsApp(store.experts));
+  const experts = [...expertDirectory(registry).values()];
+  const admin = store.users.byEmail('bench@emgen.local')!;
+  const workspace = store.workspaces.byId('innovation-lab-welcome')!;
+  let frames = 0;
+  const audience = { send: () => void frames++ };
+  const deps = {
+    store,
+    engine: createOfflineEngine({ paceMs: 0 }),
+    tools: builtinTools({}),
+    log: pino({ level: 'silent' }),
+  };
+  const questions = [
+    'What is 12.5% of 2,480?',
+    'What time is it in Tokyo?',
+    'Hello there',
+    'double that',
+  ];
+  const round = (i: number) =>
+    runMeetingRound(deps, {
+      workspace,
+      userId: admin.id,
+      text: questions[i % questions.length]!,
+      experts,
+      audience,
+    });
+  for (let i = 0; i < 20; i++) await round(i); // warm up
+  const rounds = 200;
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) await round(i);
+  const perAnswer = (performance.now() - started) / (rounds * experts.length);
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    name: 'meeting: server time per expert answer',
+    value: Number(perAnswer.toFixed(2)),
+    unit: 'ms',
+    kind: 'max',
+    detail: `${rounds} rounds × ${experts.length} experts, offline engine, ${Math.round(frames / (rounds + 20))} frames a round`,
+  };
+}
