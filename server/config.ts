@@ -96,19 +96,19 @@ const variables = {
     expect: 'an http(s) URL',
     schema: url.optional(),
     default: undefined,
-    doc: 'OpenAI-compatible chat endpoint (unset: offline expert engine) (planned: issue #4)',
+    doc: 'OpenAI-compatible chat endpoint (unset: offline expert engine)',
   },
   LLM_API_KEY: {
     expect: 'text',
     schema: z.string().optional(),
     default: undefined,
-    doc: 'API key for LLM_BASE_URL (planned: issue #4)',
+    doc: 'API key for LLM_BASE_URL',
   },
   LLM_MODEL: {
     expect: 'a model name',
     schema: z.string().min(1).optional(),
     default: undefined,
-    doc: 'Model name for LLM_BASE_URL (planned: issue #4)',
+    doc: 'Model name for LLM_BASE_URL',
   },
   EMBEDDINGS_BASE_URL: {
     expect: 'an http(s) URL',
@@ -150,7 +150,7 @@ const variables = {
     expect: 'an http(s) URL',
     schema: url.optional(),
     default: undefined,
-    doc: 'SearXNG-compatible JSON search endpoint (unset: web search tool reports it is not configured) (planned: issue #4)',
+    doc: 'SearXNG-compatible JSON search endpoint (unset: web search tool reports it is not configured)',
   },
   MAX_UPLOAD_BYTES: {
     expect: 'a positive whole number of bytes',

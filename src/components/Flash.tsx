@@ -15,7 +15,9 @@ export function Flash() {
       onClose={(_e, reason) =>
         reason !== 'clickaway' && flash && dispatch(flashDismissed(flash.id))
       }
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // Top centre, under the app bar: at the bottom it would cover the message box.
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ top: { xs: 72, sm: 76 } }}
     >
       <Alert
         severity={flash?.severity ?? 'info'}
