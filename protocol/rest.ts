@@ -74,9 +74,40 @@ export interface HistoryWorkspace {
   experts: { expert_id: string; name: string }[];
 }
 
-export const actionRequestSchema = z.record(z.string(), z.unknown());
+/** The widgets the core dashboard knows (SPEC §2 "Dashboard"); any other layout is shown as unknown. */
+export interface HistoryWidget extends Widget {
+  layout: 'DefaultHistoryWidget';
+  user_prompt: string;
+  workspaces: HistoryWorkspace[];
+}
+export interface NewWorkspaceWidget extends Widget {
+  layout: 'DefaultNewWorkspaceWidget';
+  title?: string;
+  description?: string;
+  /** Posted as is to POST /api/action. */
+  new_chat_action: DashboardAction;
+}
+export interface ExpertsWidget extends Widget {
+  layout: 'DefaultExpertsWidget';
+  title?: string;
+  experts: { expert_id: string; name: string; keywords?: string | string[]; home_link?: string }[];
+}
+export interface ImageWidget extends Widget {
+  layout: 'DefaultImageWidget';
+  image_url: string;
+  alt?: string;
+  click_action?: DashboardAction;
+}
+
+/** An action a widget runs through POST /api/action: its key/value fields, `action` naming it. */
+export interface DashboardAction {
+  action: string;
+  [field: string]: unknown;
+}
+export const actionRequestSchema = z.looseObject({ action: z.string().check(z.minLength(1)) });
 export interface ActionResponse {
   status: 'ok';
+  /** A path in this app: last segment workspace-management → management screen, else the workspace screen. */
   redirect_url?: string;
 }
 

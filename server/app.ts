@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { AppRegistry } from './apps/registry';
 import { expertsApp } from './apps/experts';
 import { toolsApp } from './apps/toolProviders';
+import { dashboardApp } from './dashboard/app';
+import { registerWorkspaceHandlers } from './workspaces/handlers';
+import { dashboardRoutes } from './http/dashboard';
 import { CogHub } from './cog/hub';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
@@ -87,6 +90,8 @@ export async function buildApp(opts: {
   const registry = new AppRegistry();
   registry.register(toolsApp());
   registry.register(expertsApp(store.experts));
+  registry.register(dashboardApp({ store, registry }));
+  store.workspaces.purgeStaleDrafts();
 
   const hub = new CogHub({
     store,
@@ -103,11 +108,13 @@ export async function buildApp(opts: {
     log: app.log,
     timeoutMs: opts.expertTimeoutMs,
   });
+  registerWorkspaceHandlers(hub, { store, registry });
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
   consoleRoutes(app, { store, guards: guards(store, config) });
+  dashboardRoutes(app, { store, registry, guards: guards(store, config) });
   if (config.oidcEnabled) {
     const oidc = new OidcLogin({
       issuer: config.OIDC_ISSUER!,

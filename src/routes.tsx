@@ -71,7 +71,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   { path: 'workspace', element: <WorkspaceRoute /> },
-                  { path: 'workspace-management', ...planned('Workspace management', 5) },
+                  {
+                    path: 'workspace-management',
+                    ...lazyPage(() =>
+                      import('./features/workspaceManagement/WorkspaceManagementPage').then(
+                        (m) => m.WorkspaceManagementPage,
+                      ),
+                    ),
+                  },
                   { path: 'console', ...planned('Console', 7) },
                   { path: 'emdrive/:driveName/file/*', ...planned('File viewer', 6) },
                   { path: 'admin', ...planned('Administration', 7) },

@@ -125,4 +125,14 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       CREATE INDEX traces_workspace ON traces(workspace_id, seq);
     `,
   },
+  {
+    id: 4,
+    name: 'draft workspaces',
+    sql: `
+      ALTER TABLE workspaces ADD COLUMN status TEXT NOT NULL DEFAULT 'active'
+        CHECK (status IN ('draft', 'active'));
+      CREATE INDEX workspaces_status ON workspaces(status, created_at);
+      CREATE INDEX workspace_users_user ON workspace_users(user_id, workspace_id);
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import { connectionSlice } from '../features/connection/connectionSlice';
 import { flashSlice } from '../features/flash/flashSlice';
 import { worldSlice } from '../features/world/worldSlice';
 import { workspaceReducer } from '../features/workspace/workspaceSlice';
+import { managementSlice } from '../features/workspaceManagement/managementSlice';
 import type { SagaContext } from '../sagas/context';
 import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
@@ -22,6 +23,7 @@ export const rootReducer = combineSlices(
   flashSlice,
   worldSlice,
   { workspace: workspaceReducer },
+  managementSlice,
 );
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -16,6 +16,7 @@ export function RequireAuth() {
   }, [status, checkUser]);
 
   if (status === 'expired') return <Navigate to="/login" replace />;
+  if (status === 'signedOut') return <Navigate to="/auth/loggedout" replace />;
   if (status === 'unauthorized') {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth/login?next=${next}`} replace />;

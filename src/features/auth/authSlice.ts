@@ -8,9 +8,10 @@ export interface AuthState {
   loggedin: boolean;
   /**
    * 'unknown' until the first check answers; 'expired' when a periodic or
-   * visibility re-check found the session gone (SPEC §4: those go to /login).
+   * visibility re-check found the session gone (SPEC §4: those go to /login);
+   * 'signedOut' after the user signed out (the logged-out page).
    */
-  status: 'unknown' | 'checking' | 'ok' | 'unauthorized' | 'expired';
+  status: 'unknown' | 'checking' | 'ok' | 'unauthorized' | 'expired' | 'signedOut';
   user: SessionUser | null;
   activeWorld: string | null;
   accessibleWorlds: AccessibleWorld[];
@@ -40,7 +41,7 @@ function signedIn(state: AuthState, action: PayloadAction<UserSessionResponse>) 
 function signedOut(
   state: AuthState,
   loginUrl?: string | null,
-  status: 'unauthorized' | 'expired' = 'unauthorized',
+  status: 'unauthorized' | 'expired' | 'signedOut' = 'unauthorized',
 ) {
   state.loggedin = false;
   state.status = status;
@@ -75,7 +76,9 @@ export const authSlice = createSlice({
         const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
         signedOut(state, body?.login_url, 'expired');
       })
-      .addMatcher(authApi.endpoints.signOut.matchFulfilled, (state) => signedOut(state));
+      .addMatcher(authApi.endpoints.signOut.matchFulfilled, (state) =>
+        signedOut(state, null, 'signedOut'),
+      );
   },
   selectors: {
     selectAuth: (state) => state,

@@ -1,44 +1,97 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
+import type { Widget } from '../../../protocol';
 import { NavBar } from '../../components/NavBar';
 import { useAppSelector } from '../../store/hooks';
-import { selectUser } from '../auth/authSlice';
 import { selectConnectionStatus } from '../connection/connectionSlice';
 import { worldTitle } from '../world/worldPath';
+import { useGetDashboardQuery } from './dashboardApi';
+import { WidgetView } from './widgets/widgetRegistry';
 
 /**
- * The world's landing page. Its widgets (history, new workspace, experts) are
- * issue #5; until then it shows who is signed in and that the live connection is up.
+ * The world's home (SPEC §2 "Dashboard"): the widgets of GET /api/dashboard?id=core,
+ * a wide main column and a side column, stacked on narrow screens.
  */
 export function DashboardPage() {
   const { worldId = '' } = useParams();
-  const user = useAppSelector(selectUser);
+  // Fetched again on every visit, so a workspace just created shows in the history.
+  const dashboard = useGetDashboardQuery({ worldId }, { refetchOnMountOrArgChange: true });
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <NavBar worldId={worldId} title={worldTitle(worldId)} />
+      <Container maxWidth="lg" component="main" sx={{ py: { xs: 2, md: 4 }, flexGrow: 1 }}>
+        {dashboard.isLoading ? (
+          <Stack spacing={2} sx={{ alignItems: 'center', py: 8 }} role="status">
+            <CircularProgress aria-label="Loading dashboard" />
+            <Typography color="text.secondary">Loading dashboard...</Typography>
+          </Stack>
+        ) : dashboard.isError || !dashboard.data ? (
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                startIcon={<RefreshIcon />}
+                disabled={dashboard.isFetching}
+                onClick={() => void dashboard.refetch()}
+              >
+                Retry
+              </Button>
+            }
+          >
+            Could not load dashboard. Please try again.
+          </Alert>
+        ) : (
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+              gap: 3,
+              alignItems: 'start',
+            }}
+          >
+            <WidgetColumn label="Main column" widgets={dashboard.data.main_column} />
+            <WidgetColumn label="Side column" widgets={dashboard.data.side_column} />
+          </Box>
+        )}
+      </Container>
+      <ConnectionFooter />
+    </Box>
+  );
+}
+
+function WidgetColumn({ label, widgets }: { label: string; widgets: Widget[] | undefined }) {
+  return (
+    <Stack spacing={3} component="section" aria-label={label} sx={{ minWidth: 0 }}>
+      {(widgets ?? []).map((widget, i) => (
+        <WidgetView key={`${i}-${widget.layout}`} widget={widget} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The live connection's state, small and out of the way (the e2e tests wait on it). */
+function ConnectionFooter() {
   const status = useAppSelector(selectConnectionStatus);
   return (
-    <Box sx={{ minHeight: '100vh' }}>
-      <NavBar worldId={worldId} title={worldTitle(worldId)} />
-      <Container maxWidth="md" sx={{ py: 6 }}>
-        <Paper variant="outlined" sx={{ p: 4 }}>
-          <Typography variant="h5" gutterBottom>
-            Signed in as {user?.name ?? user?.email}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {user?.email}
-          </Typography>
-          <Chip
-            color={status === 'connected' ? 'success' : 'warning'}
-            label={`Live connection: ${status}`}
-            data-testid="connection-status"
-          />
-          <Typography color="text.secondary" sx={{ mt: 3 }}>
-            The dashboard widgets are not built yet (planned in issue #5).
-          </Typography>
-        </Paper>
-      </Container>
+    <Box component="footer" sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, py: 1 }}>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={status === 'connected' ? 'success' : 'warning'}
+        label={`Live connection: ${status}`}
+        data-testid="connection-status"
+      />
     </Box>
   );
 }

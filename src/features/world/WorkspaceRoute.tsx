@@ -1,11 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
-import { PlannedScreen } from '../../components/PlannedScreen';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
 const WorkspacePage = lazy(() =>
   import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })),
+);
+
+export const WorkspaceManagementPage = lazy(() =>
+  import('../workspaceManagement/WorkspaceManagementPage').then((m) => ({
+    default: m.WorkspaceManagementPage,
+  })),
 );
 
 /**
@@ -14,10 +19,9 @@ const WorkspacePage = lazy(() =>
  */
 export function WorkspaceRoute() {
   const [params] = useSearchParams();
-  if (params.has('mode')) return <PlannedScreen title="Workspace management" issue={5} />;
   return (
     <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
-      <WorkspacePage />
+      {params.has('mode') ? <WorkspaceManagementPage /> : <WorkspacePage />}
     </Suspense>
   );
 }

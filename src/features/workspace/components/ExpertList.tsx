@@ -22,7 +22,7 @@ export function ExpertList() {
     );
   }
   return (
-    <List dense sx={{ py: 0 }}>
+    <List dense sx={{ py: 0 }} aria-label="Experts">
       {experts.map((expert) => (
         <ExpertItem key={expert.expert_id} expert={expert} />
       ))}

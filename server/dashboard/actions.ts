@@ -1,0 +1,54 @@
+import type { ActionResponse } from '../../protocol';
+import type { Cog, CogContext } from '../apps/registry';
+import type { DashboardDeps } from './widgets';
+import { createWorkspaceUrl, workspaceUrl } from './paths';
+
+/** The annotation that makes a cog a POST /api/action action; attrs { name }. */
+export const ACTION_ANNOTATION = 'action';
+
+/** A refused action; the REST error handler answers with its status and message. */
+export class ActionError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An action cog: `run` gets the posted fields and the caller's world and user. */
+export function actionCog(
+  name: string,
+  run: (fields: Record<string, unknown>, ctx: CogContext) => ActionResponse,
+): Cog {
+  return {
+    module: 'dashboard.actions',
+    name,
+    annotations: { [ACTION_ANNOTATION]: { name } },
+    handler: async (args, ctx) => run(args.kvargs ?? {}, ctx),
+  };
+}
+
+/** new_chat and open_workspace, the actions the core widgets run. */
+export function coreActions(deps: DashboardDeps): Cog[] {
+  const { store } = deps;
+  return [
+    // A draft: the management page names it and picks experts; until then no list shows it.
+    actionCog('new_chat', (_fields, ctx) => {
+      if (!ctx.userId) throw new ActionError(401, 'Not signed in');
+      const ws = store.workspaces.createDraft({
+        worldId: ctx.worldId,
+        createdBy: ctx.userId,
+        now: deps.now?.(),
+      });
+      return { status: 'ok', redirect_url: createWorkspaceUrl(ctx.worldId, ws.id) };
+    }),
+    actionCog('open_workspace', (fields, ctx) => {
+      const id = fields.workspace_id;
+      if (typeof id !== 'string' || !id) throw new ActionError(400, 'workspace_id is required');
+      if (!store.workspaces.inWorld(id, ctx.worldId))
+        throw new ActionError(404, `Unknown workspace "${id}" in this world`);
+      return { status: 'ok', redirect_url: workspaceUrl(ctx.worldId, id) };
+    }),
+  ];
+}

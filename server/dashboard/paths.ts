@@ -1,0 +1,13 @@
+/** The client URLs the dashboard hands out (SPEC §2 route table). */
+const w = (worldId: string) => `/w/${encodeURIComponent(worldId)}`;
+
+export function workspaceUrl(worldId: string, workspaceId: string): string {
+  return `${w(worldId)}/workspace?id=${encodeURIComponent(workspaceId)}`;
+}
+
+export function createWorkspaceUrl(worldId: string, workspaceId: string): string {
+  return `${w(worldId)}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=create`;
+}
+
+/** The seeded welcome meeting of a world. */
+export const welcomeWorkspaceId = (worldId: string) => `${worldId}-welcome`;

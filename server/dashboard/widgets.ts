@@ -1,0 +1,116 @@
+import type {
+  ExpertsWidget,
+  HistoryWidget,
+  HistoryWorkspace,
+  ImageWidget,
+  NewWorkspaceWidget,
+} from '../../protocol';
+import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import { expertDirectory } from '../meeting/directory';
+import type { Store } from '../store';
+import { welcomeWorkspaceId, workspaceUrl } from './paths';
+import { timeAgo } from './timeAgo';
+
+/** The annotation that makes a cog a dashboard widget, and its attributes. */
+export const WIDGET_ANNOTATION = 'widget';
+export interface WidgetAttrs {
+  /** Which dashboard shows it (GET /api/dashboard?id=…). */
+  dashboard: string;
+  column: 'main' | 'side';
+  /** Smaller first within the column. */
+  order: number;
+}
+
+/** How many workspaces the history widget lists. */
+export const HISTORY_LIMIT = 20;
+export const WELCOME_TEXT = 'Welcome to EMgen — your multi-world AI workspace';
+
+export interface DashboardDeps {
+  store: Store;
+  registry: AppRegistry;
+  now?: () => Date;
+}
+
+/** A widget cog: `render` builds the widget for one world and user. */
+export function widgetCog(
+  name: string,
+  attrs: WidgetAttrs,
+  render: (ctx: CogContext) => object,
+): Cog {
+  return {
+    module: 'dashboard.widgets',
+    name,
+    annotations: { [WIDGET_ANNOTATION]: { ...attrs } },
+    handler: async (_args, ctx) => render(ctx),
+  };
+}
+
+function historyWorkspaces(deps: DashboardDeps, ctx: CogContext): HistoryWorkspace[] {
+  if (!ctx.userId) return [];
+  const { store } = deps;
+  const now = deps.now?.() ?? new Date();
+  const directory = expertDirectory(deps.registry);
+  return store.workspaces.listForUser(ctx.worldId, ctx.userId, HISTORY_LIMIT).map((ws) => ({
+    workspace_id: ws.id,
+    ...(ws.name ? { name: ws.name } : {}),
+    url: workspaceUrl(ctx.worldId, ws.id),
+    created_ago: timeAgo(ws.created_at, now),
+    users: store.workspaces.users(ws.id),
+    experts: store.workspaces.expertIds(ws.id).flatMap((id) => {
+      const expert = directory.get(id);
+      return expert ? [{ expert_id: id, name: expert.name }] : [];
+    }),
+  }));
+}
+
+/** The four widgets of the core dashboard (SPEC §2 "Dashboard"). */
+export function coreWidgets(deps: DashboardDeps): Cog[] {
+  const { store, registry } = deps;
+  return [
+    widgetCog(
+      'DefaultNewWorkspaceWidget',
+      { dashboard: 'core', column: 'main', order: 10 },
+      (): NewWorkspaceWidget => ({
+        layout: 'DefaultNewWorkspaceWidget',
+        title: 'Create Workspace',
+        description: 'Start a new conversation: pick your experts and tools, then name it.',
+        new_chat_action: { action: 'new_chat' },
+      }),
+    ),
+    widgetCog(
+      'DefaultHistoryWidget',
+      { dashboard: 'core', column: 'main', order: 20 },
+      (ctx): HistoryWidget => ({
+        layout: 'DefaultHistoryWidget',
+        user_prompt: 'Your recent workspaces',
+        workspaces: historyWorkspaces(deps, ctx),
+      }),
+    ),
+    widgetCog(
+      'DefaultExpertsWidget',
+      { dashboard: 'core', column: 'side', order: 10 },
+      (): ExpertsWidget => ({
+        layout: 'DefaultExpertsWidget',
+        title: 'Experts',
+        experts: [...expertDirectory(registry).values()].map((e) => ({
+          expert_id: e.id,
+          name: e.name,
+          keywords: e.keywords,
+          ...(e.homeLink ? { home_link: e.homeLink } : {}),
+        })),
+      }),
+    ),
+    widgetCog('DefaultImageWidget', { dashboard: 'core', column: 'side', order: 20 }, (ctx) => {
+      const welcome = store.workspaces.inWorld(welcomeWorkspaceId(ctx.worldId), ctx.worldId);
+      const widget: ImageWidget = {
+        layout: 'DefaultImageWidget',
+        image_url: '/welcome.svg',
+        alt: WELCOME_TEXT,
+        ...(welcome && welcome.status === 'active'
+          ? { click_action: { action: 'open_workspace', workspace_id: welcome.id } }
+          : {}),
+      };
+      return widget;
+    }),
+  ];
+}

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import type { ImageWidget } from '../../../../protocol';
+import { useDashboardAction } from './useDashboardAction';
+
+/** An image; with a click_action it is a button that runs it like the new-workspace action. */
+export function DefaultImageWidget({ widget }: { widget: ImageWidget }) {
+  const { run, busy } = useDashboardAction();
+  const image = (
+    <Box
+      component="img"
+      src={widget.image_url}
+      alt={widget.alt ?? ''}
+      sx={{ display: 'block', width: '100%', height: 'auto' }}
+    />
+  );
+  const action = widget.click_action;
+  return (
+    <Card variant="outlined">
+      {action ? (
+        <CardActionArea
+          disabled={busy}
+          aria-label={widget.alt || 'Open'}
+          onClick={() => void run(action)}
+        >
+          {image}
+        </CardActionArea>
+      ) : (
+        image
+      )}
+    </Card>
+  );
+}

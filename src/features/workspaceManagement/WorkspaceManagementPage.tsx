@@ -1,0 +1,198 @@
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { NavBar } from '../../components/NavBar';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { cogContextSet } from '../../ws/cogActions';
+import { ExpertsTab } from './components/ExpertsTab';
+import { MAX_WORKSPACE_NAME, SettingsTab } from './components/SettingsTab';
+import { ToolProvidersTab } from './components/ToolProvidersTab';
+import { isDirty, parseMode } from './managementModel';
+import {
+  managementClosed,
+  managementOpened,
+  selectManagement,
+  workspaceSaveRequested,
+  type ManagementMode,
+} from './managementSlice';
+
+/** /w/{worldid}/workspace-management?id=…&mode=edit|create (also /w/{worldid}/workspace?id=…&mode=…). */
+export function WorkspaceManagementPage() {
+  const { worldId = '' } = useParams();
+  const [params] = useSearchParams();
+  const workspaceId = params.get('id');
+  const mode = parseMode(params.get('mode'));
+
+  if (typeof mode !== 'string') {
+    return (
+      <Shell worldId={worldId}>
+        <Alert severity="error">{`Invalid mode "${mode.invalid}": use edit or create.`}</Alert>
+      </Shell>
+    );
+  }
+  if (!workspaceId) {
+    return (
+      <Shell worldId={worldId}>
+        <Alert
+          severity="warning"
+          action={
+            <Button component={Link} to={`/w/${worldId}/dashboard`}>
+              Dashboard
+            </Button>
+          }
+        >
+          No workspace selected
+        </Alert>
+      </Shell>
+    );
+  }
+  return (
+    <Management
+      key={`${workspaceId}:${mode}`}
+      worldId={worldId}
+      workspaceId={workspaceId}
+      mode={mode}
+    />
+  );
+}
+
+function Shell({ worldId, children }: { worldId: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <NavBar worldId={worldId} title="Workspace" />
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+function Management({
+  worldId,
+  workspaceId,
+  mode,
+}: {
+  worldId: string;
+  workspaceId: string;
+  mode: ManagementMode;
+}) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = useAppSelector(selectManagement);
+  const [tab, setTab] = useState(0);
+
+  useEffect(() => {
+    // The workspace goes into the socket context first: the detail requests are about it.
+    dispatch(cogContextSet({ key: 'workspace_id', value: workspaceId }));
+    dispatch(managementOpened({ workspaceId, mode }));
+    return () => void dispatch(managementClosed());
+  }, [dispatch, workspaceId, mode]);
+
+  const leave = () =>
+    navigate(
+      mode === 'create'
+        ? `/w/${worldId}/dashboard`
+        : `/w/${worldId}/workspace?id=${encodeURIComponent(workspaceId)}`,
+    );
+  const dirty = isDirty(state);
+  const nameTooLong = state.name.trim().length > MAX_WORKSPACE_NAME;
+  const saveLabel = state.saving
+    ? 'Saving...'
+    : mode === 'create'
+      ? 'Create Workspace'
+      : 'Save Changes';
+
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <NavBar
+        worldId={worldId}
+        title={mode === 'create' ? 'New workspace' : state.originalName || 'Workspace'}
+      />
+      <Container maxWidth="lg" sx={{ py: 3 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+            <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+              {mode === 'create' ? 'Create a workspace' : 'Configure workspace'}
+            </Typography>
+            {dirty && !state.saving && (
+              <Typography variant="body2" color="text.secondary">
+                Unsaved changes
+              </Typography>
+            )}
+            <Button onClick={leave} disabled={state.saving}>
+              Cancel
+            </Button>
+            <Button
+              variant="contained"
+              onClick={() => dispatch(workspaceSaveRequested({ worldId }))}
+              disabled={
+                state.saving || state.loading || nameTooLong || (mode === 'create' && !dirty)
+              }
+            >
+              {saveLabel}
+            </Button>
+          </Stack>
+          {state.error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {state.error}
+            </Alert>
+          )}
+          <Tabs
+            value={tab}
+            onChange={(_e, v: number) => setTab(v)}
+            aria-label="Workspace settings"
+            sx={{ mb: 3 }}
+          >
+            <Tab
+              label={
+                <Badge
+                  badgeContent={state.selectedExperts.length}
+                  color="primary"
+                  showZero
+                  sx={{ pr: 2 }}
+                >
+                  Experts
+                </Badge>
+              }
+            />
+            <Tab
+              label={
+                <Badge
+                  badgeContent={state.selectedProviders.length}
+                  color="primary"
+                  showZero
+                  sx={{ pr: 2 }}
+                >
+                  Tool Providers
+                </Badge>
+              }
+            />
+            <Tab label="Settings" />
+          </Tabs>
+          {state.loading ? (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
+              <CircularProgress size={24} />
+              <Typography>Loading workspace details...</Typography>
+            </Stack>
+          ) : (
+            <>
+              {tab === 0 && <ExpertsTab />}
+              {tab === 1 && <ToolProvidersTab />}
+              {tab === 2 && <SettingsTab />}
+            </>
+          )}
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

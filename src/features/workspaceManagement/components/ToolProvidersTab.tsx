@@ -1,0 +1,100 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { toolDisplayName } from '../managementModel';
+import {
+  allProvidersDeselected,
+  allProvidersSelected,
+  providerSelectionToggled,
+  selectManagement,
+} from '../managementSlice';
+
+/** Tool providers as expandable cards with their tools; the checkbox chooses a provider. */
+export function ToolProvidersTab() {
+  const dispatch = useAppDispatch();
+  const { providers, selectedProviders } = useAppSelector(selectManagement);
+  if (providers.length === 0) {
+    return <Typography color="text.secondary">No tool providers available.</Typography>;
+  }
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1}>
+        <Button variant="outlined" onClick={() => dispatch(allProvidersSelected())}>
+          Select All
+        </Button>
+        <Button variant="outlined" onClick={() => dispatch(allProvidersDeselected())}>
+          Deselect All
+        </Button>
+      </Stack>
+      <Box>
+        {providers.map((p) => {
+          const selected = selectedProviders.includes(p.name);
+          return (
+            <Accordion key={p.name} disableGutters variant="outlined">
+              <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${p.name}-tools`}>
+                <Checkbox
+                  checked={selected}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={() => dispatch(providerSelectionToggled(p.name))}
+                  slotProps={{ input: { 'aria-label': `Use ${p.name}` } }}
+                  sx={{ mr: 1, p: 0.5 }}
+                />
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
+                  {p.description && (
+                    <Typography variant="body2" color="text.secondary">
+                      {p.description}
+                    </Typography>
+                  )}
+                </Box>
+              </AccordionSummary>
+              <AccordionDetails id={`${p.name}-tools`}>
+                {p.service_url && (
+                  <Link
+                    href={p.service_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    sx={{ display: 'inline-block', mb: 1 }}
+                  >
+                    Learn more about this service
+                  </Link>
+                )}
+                <Table size="small" aria-label={`${p.name} tools`}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Tool</TableCell>
+                      <TableCell>Description</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {(p.tools ?? []).map((t) => (
+                      <TableRow key={t.name}>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>
+                          {toolDisplayName(t.name)}
+                        </TableCell>
+                        <TableCell>{t.description}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </AccordionDetails>
+            </Accordion>
+          );
+        })}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { delay, putResolve, race } from 'redux-saga/effects';
+import {
+  WORKSPACE_OPERATION_TIMEOUT_MS,
+  type ClientContent,
+  type ClientTyp,
+  type ServerFrame,
+} from '../../protocol';
+import { cogRequest } from '../ws/cogActions';
+
+/** A workspace step that did not succeed; its message is the spec's text for why. */
+export class OperationError extends Error {}
+
+const TIMEOUT_TEXT = `Operation timeout after ${WORKSPACE_OPERATION_TIMEOUT_MS}ms`;
+
+/**
+ * One workspace request and its answer (SPEC §8 texts): a timeout, no
+ * response, or a response whose status is not 'success' (its error or
+ * message, else 'Operation failed') each throw an OperationError.
+ */
+export function* workspaceOperation<T extends ClientTyp>(typ: T, content: ClientContent<T>) {
+  const { reply, timeout } = (yield race({
+    reply: putResolve(
+      cogRequest(typ, content, { timeoutMs: WORKSPACE_OPERATION_TIMEOUT_MS + 1000 }),
+    ),
+    timeout: delay(WORKSPACE_OPERATION_TIMEOUT_MS),
+  })) as { reply?: ServerFrame; timeout?: true };
+  if (timeout) throw new OperationError(TIMEOUT_TEXT);
+  const body = reply?.content as { status?: string; error?: string; message?: string } | undefined;
+  if (!body) throw new OperationError('Operation completed but no response received');
+  if (body.status !== 'success')
+    throw new OperationError(body.error ?? body.message ?? 'Operation failed');
+  return body;
+}

@@ -1,0 +1,132 @@
+import {
+  call,
+  cancelled,
+  delay,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeLeading,
+} from 'redux-saga/effects';
+import { flashShown } from '../features/flash/flashSlice';
+import {
+  managementClosed,
+  selectManagement,
+  workspaceSaveFailed,
+  workspaceSaveRequested,
+  workspaceSaveStarted,
+  workspaceSaveSucceeded,
+  type ManagementState,
+} from '../features/workspaceManagement/managementSlice';
+import { editPlan, isEmptyPlan } from '../features/workspaceManagement/managementModel';
+import type { Navigate } from './context';
+import { OperationError, workspaceOperation } from './operation';
+
+const PAUSE_AFTER_RENAME_MS = 100;
+
+const nameOf = (s: ManagementState, id: string) =>
+  s.experts.find((e) => e.expert_id === id)?.name ?? id;
+
+/** Runs one step; a failure is re-thrown with the step named, as SPEC §8 words it. */
+function* step(label: string, run: () => Generator) {
+  try {
+    return yield* run();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new OperationError(label ? `${label}: ${why}` : why);
+  }
+}
+
+/** Create mode (SPEC §4): the workspace, then each expert, then each tool provider, one at a time. */
+function* createWorkspace(s: ManagementState) {
+  yield* step('', () => workspaceOperation('workspace.update', { name: s.name.trim() }));
+  for (const id of s.selectedExperts) {
+    yield* step(`Failed to add expert ${nameOf(s, id)}`, () =>
+      workspaceOperation('workspace.expert.add', { expert_id: id }),
+    );
+  }
+  for (const name of s.selectedProviders) {
+    yield* step(`Failed to add tool provider ${name}`, () =>
+      workspaceOperation('workspace.toolprovider.add', { provider_name: name }),
+    );
+  }
+  yield put(flashShown('Workspace created successfully', 'success'));
+}
+
+/** Edit mode (SPEC §4, §5): rename (then pause 100 ms), removals, additions. False when nothing changed. */
+function* editWorkspace(s: ManagementState) {
+  const plan = editPlan(s);
+  if (isEmptyPlan(plan)) {
+    yield put(flashShown('No changes to save', 'info'));
+    return;
+  }
+  if (plan.rename !== undefined) {
+    yield* step('Failed to rename the workspace', () =>
+      workspaceOperation('workspace.update', { name: plan.rename! }),
+    );
+    yield delay(PAUSE_AFTER_RENAME_MS);
+  }
+  for (const id of plan.removeExperts) {
+    yield* step(`Failed to remove expert ${nameOf(s, id)}`, () =>
+      workspaceOperation('workspace.expert.remove', { expert_id: id }),
+    );
+  }
+  for (const id of plan.addExperts) {
+    yield* step(`Failed to add expert ${nameOf(s, id)}`, () =>
+      workspaceOperation('workspace.expert.add', { expert_id: id }),
+    );
+  }
+  for (const name of plan.removeProviders) {
+    yield* step(`Failed to remove tool provider ${name}`, () =>
+      workspaceOperation('workspace.toolprovider.remove', { provider_name: name }),
+    );
+  }
+  for (const name of plan.addProviders) {
+    yield* step(`Failed to add tool provider ${name}`, () =>
+      workspaceOperation('workspace.toolprovider.add', { provider_name: name }),
+    );
+  }
+  yield put(flashShown('Workspace saved', 'success'));
+}
+
+/**
+ * The save workflow: any failed step aborts the rest with 'Error updating
+ * workspace experts: {message}' and leaves the page editable; what was
+ * already applied stays applied (each step is its own transaction on the server).
+ */
+export function* saveWorkspace(worldId: string) {
+  const s: ManagementState = yield select(selectManagement);
+  const navigate: Navigate = yield getContext('navigate');
+  if (!s.workspaceId) {
+    yield put(workspaceSaveFailed('No workspace selected'));
+    yield put(flashShown('No workspace selected', 'error'));
+    return;
+  }
+  yield put(workspaceSaveStarted());
+  try {
+    if (s.mode === 'create') yield* createWorkspace(s);
+    else yield* editWorkspace(s);
+    yield put(workspaceSaveSucceeded());
+    yield call(navigate, `/w/${worldId}/workspace?id=${encodeURIComponent(s.workspaceId)}`);
+  } catch (err) {
+    const message = `Error updating workspace experts: ${err instanceof Error ? err.message : String(err)}`;
+    yield put(workspaceSaveFailed(message));
+    yield put(flashShown(message, 'error'));
+  } finally {
+    if ((yield cancelled()) as boolean) yield put(workspaceSaveFailed('Save cancelled'));
+  }
+}
+
+/** One save at a time (a second press while saving is ignored); leaving the page cancels it. */
+export function* workspaceSaveSaga() {
+  yield takeLeading(
+    workspaceSaveRequested.type,
+    function* (action: ReturnType<typeof workspaceSaveRequested>) {
+      yield race({
+        save: call(saveWorkspace, action.payload.worldId),
+        closed: take(managementClosed.type),
+      });
+    },
+  );
+}
