@@ -59,7 +59,14 @@ export async function startTestServer(
     expertTimeoutMs: opts.expertTimeoutMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
-  await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
+  try {
+    await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
+  } catch (err) {
+    await built.app.close();
+    store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const bound = (built.app.server.address() as { port: number }).port;
   return {
     ...built,

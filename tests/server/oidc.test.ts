@@ -25,20 +25,29 @@ let idp: TestIdp;
 let server: TestServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  idp = await startTestIdp(`${publicUrl}/portal/callback`);
-  server = await startTestServer(
-    {
-      oidcEnabled: true,
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      PUBLIC_URL: publicUrl,
-    },
-    { port },
-  );
-  expect(server.url).toBe(publicUrl);
+  // The port is chosen before the server listens, so another test may take it first: try again.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    idp = await startTestIdp(`${publicUrl}/portal/callback`);
+    try {
+      server = await startTestServer(
+        {
+          oidcEnabled: true,
+          OIDC_ISSUER: idp.issuer,
+          OIDC_CLIENT_ID: idp.clientId,
+          OIDC_CLIENT_SECRET: idp.clientSecret,
+          PUBLIC_URL: publicUrl,
+        },
+        { port },
+      );
+      expect(server.url).toBe(publicUrl);
+      return;
+    } catch (err) {
+      await idp.close();
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw err;
+    }
+  }
 });
 afterAll(async () => {
   await server?.close();
