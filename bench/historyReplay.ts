@@ -3,6 +3,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { openStore } from '../server/store';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
+import { signInThroughPortal } from '../tests/e2e/fixtures';
 import { E2E_ADMIN, startServerProcess } from '../tests/e2e/serverProcess';
 import type { BenchResult } from './report';
 
@@ -69,10 +70,7 @@ export async function historyReplayBench(): Promise<BenchResult[]> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/portal/login`);
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughPortal(page, E2E_ADMIN, undefined, server.url);
     await page.waitForURL(/dashboard/);
     await page.addInitScript(PAGE_PROBE);
     await page.goto(`${server.url}/w/innovation-lab/workspace?id=${WORKSPACE}`);

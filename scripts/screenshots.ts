@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
+import { signInThroughPortal } from '../tests/e2e/fixtures';
 import { E2E_ADMIN, startServerProcess } from '../tests/e2e/serverProcess';
 
 const paths = process.argv.slice(2);
@@ -27,10 +28,7 @@ try {
   const anonymous = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   for (const p of signedOut) await shoot(anonymous, p);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.url}/portal/login`);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughPortal(page, E2E_ADMIN, undefined, server.url);
   await page.waitForURL(/dashboard/);
   for (const p of signedIn) await shoot(page, p);
 } finally {

@@ -38,23 +38,47 @@ function* step(label: string, run: () => Generator) {
   }
 }
 
-/** Create mode (SPEC §4): the workspace, then each expert, then each tool provider, one at a time. */
-function* createWorkspace(s: ManagementState) {
-  yield* step('', () => workspaceOperation('workspace.update', { name: s.name.trim() }));
-  for (const id of s.selectedExperts) {
+function* addExperts(s: ManagementState, ids: string[]) {
+  for (const id of ids) {
     yield* step(`Failed to add expert ${nameOf(s, id)}`, () =>
       workspaceOperation('workspace.expert.add', { expert_id: id }),
     );
   }
-  for (const name of s.selectedProviders) {
+}
+
+function* removeExperts(s: ManagementState, ids: string[]) {
+  for (const id of ids) {
+    yield* step(`Failed to remove expert ${nameOf(s, id)}`, () =>
+      workspaceOperation('workspace.expert.remove', { expert_id: id }),
+    );
+  }
+}
+
+function* addProviders(names: string[]) {
+  for (const name of names) {
     yield* step(`Failed to add tool provider ${name}`, () =>
       workspaceOperation('workspace.toolprovider.add', { provider_name: name }),
     );
   }
+}
+
+function* removeProviders(names: string[]) {
+  for (const name of names) {
+    yield* step(`Failed to remove tool provider ${name}`, () =>
+      workspaceOperation('workspace.toolprovider.remove', { provider_name: name }),
+    );
+  }
+}
+
+/** Create mode (SPEC §4): the workspace, then each expert, then each tool provider, one at a time. */
+function* createWorkspace(s: ManagementState) {
+  yield* step('', () => workspaceOperation('workspace.update', { name: s.name.trim() }));
+  yield* addExperts(s, s.selectedExperts);
+  yield* addProviders(s.selectedProviders);
   yield put(flashShown('Workspace created successfully', 'success'));
 }
 
-/** Edit mode (SPEC §4, §5): rename (then pause 100 ms), removals, additions. False when nothing changed. */
+/** Edit mode (SPEC §4, §5): rename (then pause 100 ms), removals, additions. */
 function* editWorkspace(s: ManagementState) {
   const plan = editPlan(s);
   if (isEmptyPlan(plan)) {
@@ -62,31 +86,16 @@ function* editWorkspace(s: ManagementState) {
     return;
   }
   if (plan.rename !== undefined) {
+    const name = plan.rename;
     yield* step('Failed to rename the workspace', () =>
-      workspaceOperation('workspace.update', { name: plan.rename! }),
+      workspaceOperation('workspace.update', { name }),
     );
     yield delay(PAUSE_AFTER_RENAME_MS);
   }
-  for (const id of plan.removeExperts) {
-    yield* step(`Failed to remove expert ${nameOf(s, id)}`, () =>
-      workspaceOperation('workspace.expert.remove', { expert_id: id }),
-    );
-  }
-  for (const id of plan.addExperts) {
-    yield* step(`Failed to add expert ${nameOf(s, id)}`, () =>
-      workspaceOperation('workspace.expert.add', { expert_id: id }),
-    );
-  }
-  for (const name of plan.removeProviders) {
-    yield* step(`Failed to remove tool provider ${name}`, () =>
-      workspaceOperation('workspace.toolprovider.remove', { provider_name: name }),
-    );
-  }
-  for (const name of plan.addProviders) {
-    yield* step(`Failed to add tool provider ${name}`, () =>
-      workspaceOperation('workspace.toolprovider.add', { provider_name: name }),
-    );
-  }
+  yield* removeExperts(s, plan.removeExperts);
+  yield* addExperts(s, plan.addExperts);
+  yield* removeProviders(plan.removeProviders);
+  yield* addProviders(plan.addProviders);
   yield put(flashShown('Workspace saved', 'success'));
 }
 

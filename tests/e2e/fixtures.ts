@@ -49,8 +49,10 @@ export async function signInThroughPortal(
   page: Page,
   who: { email: string; password: string },
   pin?: string,
+  /** Where the server is, for callers without Playwright's baseURL (bench, scripts). */
+  origin = '',
 ) {
-  await page.goto('/portal/login');
+  await page.goto(`${origin}/portal/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   if (pin) await page.getByLabel('PIN').fill(pin);

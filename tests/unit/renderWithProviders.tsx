@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { Flash } from '../../src/components/Flash';
-import { makeStore, type AppStore, type RootState } from '../../src/store/store';
+import type { AppStore, RootState } from '../../src/store/store';
 import { AppTheme } from '../../src/theme/AppTheme';
-import { fakeSockets } from './ws/fakeWebSocket';
+import { makeTestStore } from './testStore';
 
 /**
  * A fresh real store (fake socket) and a memory router around one element (STYLE 10).
@@ -26,18 +26,9 @@ export function renderWithProviders(
     routePath?: string;
   } = {},
 ) {
-  const sockets = fakeSockets();
-  const store =
-    givenStore ??
-    makeStore(preloadedState, {
-      cog: {
-        WebSocketImpl: sockets.WebSocketImpl,
-        setTimeout: (fn, ms) => setTimeout(fn, ms),
-        clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-        urlFor: (w) => `ws://emgen.test/${w}`,
-        browserId: () => 'b-test',
-      },
-    });
+  const made = givenStore ? undefined : makeTestStore(preloadedState);
+  const store = givenStore ?? made!.store;
+  const sockets = made?.sockets;
   const router = createMemoryRouter(
     [
       {

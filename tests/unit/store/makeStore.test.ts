@@ -1,29 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { cogConnectRequested } from '../../../src/ws/cogActions';
-import { makeStore } from '../../../src/store/store';
-import { fakeSockets } from '../ws/fakeWebSocket';
-
-function appStoreWithFakeSocket(preloaded?: Parameters<typeof makeStore>[0]) {
-  const sockets = fakeSockets();
-  const store = makeStore(preloaded, {
-    cog: {
-      WebSocketImpl: sockets.WebSocketImpl,
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-      urlFor: (w) => `ws://emgen.test/api/ws/cog?worldId=${w}`,
-      browserId: () => 'b-1',
-    },
-  });
-  return { store, sockets };
-}
+import { makeTestStore } from '../testStore';
 
 describe('makeStore', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('starts signed out and idle, with every slice present', () => {
-    const { store } = appStoreWithFakeSocket();
+    const { store } = makeTestStore();
     const state = store.getState();
     expect(state.auth).toMatchObject({ loggedin: false, status: 'unknown' });
     expect(state.connection.status).toBe('idle');
@@ -32,14 +17,14 @@ describe('makeStore', () => {
   });
 
   it('accepts preloaded state', () => {
-    const { store } = appStoreWithFakeSocket({
+    const { store } = makeTestStore({
       auth: { ...initialAuthState, loggedin: true, status: 'ok', activeWorld: 'w1' },
     });
     expect(store.getState().auth.activeWorld).toBe('w1');
   });
 
   it('answers the server asking for its apps with cog.apps.response', () => {
-    const { store, sockets } = appStoreWithFakeSocket();
+    const { store, sockets } = makeTestStore();
     store.dispatch(cogConnectRequested({ worldId: 'innovation-lab' }));
     const socket = sockets.last();
     socket.serverOpen();
@@ -56,7 +41,7 @@ describe('makeStore', () => {
   });
 
   it('keeps a world ready only until a different world is requested', () => {
-    const { store, sockets } = appStoreWithFakeSocket();
+    const { store, sockets } = makeTestStore();
     store.dispatch(cogConnectRequested({ worldId: 'a' }));
     sockets.last().serverOpen();
     expect(store.getState().connection.readyWorldId).toBe('a');
