@@ -19,6 +19,10 @@ import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { consoleRoutes } from './http/console';
+import { driveRoutes } from './http/drives';
+import { Drives } from './drives/driveService';
+import { createSemanticIndex } from './drives/semantic';
+import type { SemanticIndex } from './drives/types';
 import { guards } from './http/guards';
 import { portalRoutes } from './http/portal';
 import { registerCsrf } from './http/csrf';
@@ -38,6 +42,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   hub: CogHub;
   registry: AppRegistry;
+  drives: Drives;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -51,6 +56,8 @@ export async function buildApp(opts: {
   engine?: ExpertEngine;
   tools?: Tool[];
   expertTimeoutMs?: number;
+  /** Semantic drive search (default: from config, the offline concept index or an embeddings endpoint). */
+  semanticIndex?: SemanticIndex;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -93,6 +100,13 @@ export async function buildApp(opts: {
   registry.register(dashboardApp({ store, registry }));
   store.workspaces.purgeStaleDrafts();
 
+  const drives = new Drives({
+    store,
+    dataDir: config.DATA_DIR,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
+    semantic: opts.semanticIndex ?? createSemanticIndex(config, store.db, config.DATA_DIR),
+  });
+
   const hub = new CogHub({
     store,
     log: app.log,
@@ -104,7 +118,7 @@ export async function buildApp(opts: {
     store,
     registry,
     engine: opts.engine ?? defaultEngine(config),
-    tools: opts.tools ?? defaultTools(config),
+    tools: opts.tools ?? defaultTools(config, drives),
     log: app.log,
     timeoutMs: opts.expertTimeoutMs,
   });
@@ -115,6 +129,7 @@ export async function buildApp(opts: {
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
   consoleRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
+  await driveRoutes(app, { drives, guards: guards(store, config) });
   if (config.oidcEnabled) {
     const oidc = new OidcLogin({
       issuer: config.OIDC_ISSUER!,
@@ -127,5 +142,5 @@ export async function buildApp(opts: {
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  return { app, hub, registry };
+  return { app, hub, registry, drives };
 }

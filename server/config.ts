@@ -114,19 +114,19 @@ const variables = {
     expect: 'an http(s) URL',
     schema: url.optional(),
     default: undefined,
-    doc: 'OpenAI-compatible embeddings endpoint (unset: built-in semantic index) (planned: issue #6)',
+    doc: 'OpenAI-compatible embeddings endpoint (unset: built-in semantic index)',
   },
   EMBEDDINGS_API_KEY: {
     expect: 'text',
     schema: z.string().optional(),
     default: undefined,
-    doc: 'API key for EMBEDDINGS_BASE_URL (planned: issue #6)',
+    doc: 'API key for EMBEDDINGS_BASE_URL',
   },
   EMBEDDINGS_MODEL: {
     expect: 'a model name',
     schema: z.string().min(1).optional(),
     default: undefined,
-    doc: 'Model name for EMBEDDINGS_BASE_URL (planned: issue #6)',
+    doc: 'Model name for EMBEDDINGS_BASE_URL',
   },
   STT_BASE_URL: {
     expect: 'an http(s) URL',
@@ -156,7 +156,7 @@ const variables = {
     expect: 'a positive whole number of bytes',
     schema: positiveInt,
     default: String(100 * 1024 * 1024),
-    doc: 'Largest accepted upload, in bytes (planned: issue #6)',
+    doc: 'Largest accepted upload, in bytes',
   },
   LOG_LEVEL: {
     expect: 'one of fatal, error, warn, info, debug, trace, silent',

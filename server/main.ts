@@ -1,6 +1,7 @@
 import { buildApp, SERVER_VERSION } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openStore, type Store } from './store';
+import { seedDrives } from './drives/seedDrives';
 import { seedDemo } from './store/seed';
 
 export interface Running {
@@ -39,7 +40,9 @@ export async function startServer(
     if (seeded.createdAdmin) printAdminWarning(seeded.createdAdmin);
   }
   store.sessions.deleteExpired();
-  const { app } = await buildApp({ config, store, clientDir: opts.clientDir });
+  const { app, drives } = await buildApp({ config, store, clientDir: opts.clientDir });
+  // Adds only the demo documents that are missing, so it is safe on every start.
+  if (config.DEMO_SEED) await seedDrives(store, config.DATA_DIR, drives);
   await app.listen({ port: config.PORT, host: config.HOST });
   for (const w of store.worlds.list()) {
     store.console.append(w.id, {

@@ -80,7 +80,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   { path: 'console', ...planned('Console', 7) },
-                  { path: 'emdrive/:driveName/file/*', ...planned('File viewer', 6) },
+                  {
+                    path: 'emdrive/:driveName/file/*',
+                    ...lazyPage(() =>
+                      import('./features/drives/viewer/DriveFileViewerPage').then(
+                        (m) => m.DriveFileViewerPage,
+                      ),
+                    ),
+                  },
                   { path: 'admin', ...planned('Administration', 7) },
                 ],
               },
@@ -97,7 +104,14 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/flow', ...planned('Flow', 8) },
               { path: '/consultant-dialogue', ...planned('Consultant dialogue', 8) },
-              { path: '/emdrive/:driveName/file/*', ...planned('File viewer', 6) },
+              {
+                path: '/emdrive/:driveName/file/*',
+                ...lazyPage(() =>
+                  import('./features/drives/viewer/DriveFileViewerPage').then(
+                    (m) => m.DriveFileViewerPage,
+                  ),
+                ),
+              },
               { path: '/u1/demo', ...planned('Demo', 8) },
               { path: '/u1/gallery', ...planned('Component gallery', 8) },
               { path: '/webcomponents-test', ...planned('Web components test', 8) },

@@ -39,6 +39,17 @@ export const toolProviderDefinitions = [
       { name: 'search_web', description: 'Search the web and return the top results with links.' },
     ],
   },
+  {
+    name: 'documents',
+    description: "Searches this world's drives by meaning and by words, and quotes the passages.",
+    service_url: 'https://wordnet.princeton.edu/',
+    tools: [
+      {
+        name: 'drive_search',
+        description: "Search this world's drives for passages that answer a question.",
+      },
+    ],
+  },
 ] as const;
 
 /** The tools app: each provider and each tool is a cog, found through its annotation. */

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import { createLlmEngine } from './llm';
 import { createOfflineEngine } from './offline';
-import { builtinTools } from './tools';
+import type { DriveService } from '../drives/types';
+import { builtinTools, driveSearchTool } from './tools';
 import type { ExpertEngine, Tool } from './types';
 
 /** A language model when LLM_BASE_URL is set; otherwise the offline engine (no network, no keys). */
@@ -16,6 +17,7 @@ export function defaultEngine(config: Config): ExpertEngine {
   return createOfflineEngine();
 }
 
-export function defaultTools(config: Config): Tool[] {
-  return builtinTools({ webSearchUrl: config.WEB_SEARCH_URL });
+/** The built-in tools plus the search over this world's drives. */
+export function defaultTools(config: Config, drives: DriveService): Tool[] {
+  return [...builtinTools({ webSearchUrl: config.WEB_SEARCH_URL }), driveSearchTool(drives)];
 }

@@ -135,4 +135,56 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       CREATE INDEX workspace_users_user ON workspace_users(user_id, workspace_id);
     `,
   },
+  {
+    id: 5,
+    name: 'drives, files, tags, full-text index and workspace files',
+    sql: `
+      CREATE TABLE drives (
+        id TEXT PRIMARY KEY,
+        world_id TEXT NOT NULL REFERENCES worlds(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        app_name TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (world_id, name)
+      );
+      CREATE TABLE drive_files (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        drive_id TEXT NOT NULL REFERENCES drives(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        hash TEXT NOT NULL,
+        tags TEXT NOT NULL DEFAULT '[]',
+        description TEXT,
+        index_error TEXT,
+        indexed_at TEXT,
+        updated_at TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1,
+        UNIQUE (drive_id, path)
+      );
+      CREATE INDEX drive_files_name ON drive_files(drive_id, name);
+      CREATE INDEX drive_files_size ON drive_files(drive_id, size);
+      CREATE INDEX drive_files_updated ON drive_files(drive_id, updated_at);
+      CREATE INDEX drive_files_hash ON drive_files(hash);
+      CREATE INDEX drive_files_pending ON drive_files(indexed_at) WHERE indexed_at IS NULL;
+      CREATE TABLE drive_file_tags (
+        file_id INTEGER NOT NULL REFERENCES drive_files(id) ON DELETE CASCADE,
+        drive_id TEXT NOT NULL,
+        tag TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (file_id, tag)
+      );
+      CREATE INDEX drive_file_tags_tag ON drive_file_tags(drive_id, tag);
+      CREATE VIRTUAL TABLE drive_fts USING fts5(
+        path, name, description, tags, body, tokenize = 'porter unicode61'
+      );
+      CREATE TABLE workspace_files (
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        drive_id TEXT NOT NULL REFERENCES drives(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, drive_id, path)
+      );
+    `,
+  },
 ];

@@ -193,6 +193,7 @@ describe('workspace.toolprovider.details', () => {
       ['calculations', false],
       ['date_and_time', true],
       ['web_search', false],
+      ['documents', false],
     ]);
     const calc = providers[0];
     expect(calc.description).toMatch(/arithmetic/);

@@ -5,7 +5,8 @@ import type { Domain } from './domains';
 import { LEAD_DOMAIN, understand } from './intent';
 import type { Intent } from './intent';
 import { mathAnswer } from './math';
-import { docsAnswer, outOfReachAnswer, webAnswer } from './research';
+import { docsAnswer } from './docs';
+import { outOfReachAnswer, webAnswer } from './research';
 import { streamAnswer } from './stream';
 import { timeAnswer } from './time';
 import type { Turn } from './turn';
@@ -43,7 +44,7 @@ function handler(domain: Domain, intent: Intent): Run | null {
     case 'web':
       return intent.kind === 'search' || intent.kind === 'currency' ? webAnswer : null;
     case 'docs':
-      return intent.kind === 'docs' ? async () => docsAnswer() : null;
+      return intent.kind === 'docs' ? docsAnswer : null;
   }
 }
 

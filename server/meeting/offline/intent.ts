@@ -47,6 +47,9 @@ const CURRENCY =
   /^(?:euros?|eur|€|dollars?|usd|us dollars|\$|pounds? sterling|pounds?|gbp|sterling|£|yen|jpy|¥|swiss francs?|francs?|chf|yuan|cny|rupees?|inr|bitcoins?|btc)$/i;
 const DOCS =
   /\b(?:documents?|docs|files?|drives?|pdfs?|polic(?:y|ies)|handbook|manual|knowledge base|contracts?|reports?|citations?|cite)\b/i;
+/** A question about "our" or "we": the world's own documents know, unless it asks for the web. */
+const OWN = /\b(?:[Oo]urs?|[Ww]e|us)\b/; // lower-case 'us' only: 'the US' is a country
+const WEB = /\b(?:web|online|internet|google|news|latest|today's|weather|price of|search for)\b/i;
 const SEARCH =
   /\b(?:search|look up|lookup|google|find out|news|latest|current|today's|recent|who is|who was|who won|what happened|price of|weather)\b/i;
 const CODE =
@@ -190,7 +193,7 @@ export function understand(
   if (looksLikeMaths(core)) {
     return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: core } } };
   }
-  if (DOCS.test(q)) return { kind: 'docs' };
+  if (DOCS.test(q) || (OWN.test(q) && !WEB.test(q))) return { kind: 'docs' };
   if (SEARCH.test(q)) return { kind: 'search', query: searchQuery(question) };
   const embedded = CODE.test(q) ? embeddedExpression(q) : null;
   if (embedded)

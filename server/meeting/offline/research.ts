@@ -4,9 +4,8 @@ import type { Turn } from './turn';
 import { providerMissing, source } from './voices';
 
 /**
- * The researchers: the web scout reports what search results say (the links
- * also travel as the tool's research box); the librarian answers only from documents,
- * and says plainly when there are none to search.
+ * The web scout reports what search results say (the links also travel as
+ * the tool's research box). The librarian lives in docs.ts.
  */
 
 const escapeText = (s: string) => s.replace(/([\\[\]*_`<>])/g, '\\$1');
@@ -46,14 +45,6 @@ export async function webAnswer(turn: Turn): Promise<string> {
     source(
       `search_web for “${escapeText(query)}” — top ${hits.length} results, links in the research box`,
     )
-  );
-}
-
-export function docsAnswer(): string {
-  return (
-    'I have no documents to search in this workspace yet — no drive or file is attached, ' +
-    "so there's no passage I could cite, and I won't answer from memory." +
-    source('from my own notes — there is no document search in this workspace yet')
   );
 }
 

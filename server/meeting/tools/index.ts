@@ -1,6 +1,7 @@
 import type { Tool } from '../types';
 import { calcTools } from './calc';
 import { datetimeTools } from './datetime';
+import { driveSearchTool } from './driveSearch';
 import { webSearchTools } from './webSearch';
 
 export interface BuiltinToolOptions {
@@ -16,6 +17,12 @@ export function builtinTools(opts: BuiltinToolOptions = {}): Tool[] {
 }
 
 export { calcTools, datetimeTools, webSearchTools };
+/**
+ * The documents provider's drive_search, over a DriveService. Not part of
+ * builtinTools: the server adds `driveSearchTool(drives)` beside them.
+ */
+export { driveSearchTool };
+export type { DrivePassage } from './driveSearch';
 export { evaluateExpression, normaliseExpression, isUnitName } from './calc';
 export { resolveTimeZone, parseDateTime } from './datetime';
 export { NOT_CONFIGURED as WEB_SEARCH_NOT_CONFIGURED } from './webSearch';

@@ -3,7 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolProviderDefinitions } from '../../../server/apps/toolProviders';
-import { builtinTools } from '../../../server/meeting/tools';
+import { builtinTools, driveSearchTool } from '../../../server/meeting/tools';
+import { driveStub } from './driveStub';
 import { ToolError } from '../../../server/meeting/types';
 import type { Tool, ToolContext } from '../../../server/meeting/types';
 
@@ -38,13 +39,16 @@ describe('builtinTools', () => {
     const declared = toolProviderDefinitions.flatMap((p) =>
       p.tools.map((t) => ({ name: t.name, provider: p.name, description: t.description })),
     );
-    const built = builtinTools({}).map((t) => ({
+    // The document search tool is built with the drives service, beside the others.
+    const built = [...builtinTools({}), driveSearchTool(driveStub())].map((t) => ({
       name: t.name,
       provider: t.provider,
       description: t.description,
     }));
     expect(built).toEqual(declared);
-    for (const t of builtinTools({})) expect(t.parameters.type).toBe('object');
+    for (const t of [...builtinTools({}), driveSearchTool(driveStub())]) {
+      expect(t.parameters.type).toBe('object');
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import HomeIcon from '@mui/icons-material/Home';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
@@ -5,8 +6,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ExpertList } from './ExpertList';
+
+// The finder (and its previews) loads the first time it is opened.
+const FileFinderDialog = lazy(() =>
+  import('../../drives/finder/FileFinderDialog').then((m) => ({ default: m.FileFinderDialog })),
+);
 
 /** The left column: experts, 'Configure Workspace' and the way home (SPEC §2). */
 export function WorkspaceSidebar({
@@ -17,12 +24,18 @@ export function WorkspaceSidebar({
   workspaceId: string;
 }) {
   const base = `/w/${encodeURIComponent(worldId)}`;
+  const [finder, setFinder] = useState<'never' | 'open' | 'closed'>('never');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Experts
         </Typography>
+        <Tooltip title="File Finder">
+          <IconButton aria-label="Open File Finder" onClick={() => setFinder('open')}>
+            <FolderOpenIcon />
+          </IconButton>
+        </Tooltip>
         <Tooltip title="Dashboard">
           <IconButton component={Link} to={`${base}/dashboard`} aria-label="Dashboard">
             <HomeIcon />
@@ -43,6 +56,15 @@ export function WorkspaceSidebar({
           Configure Workspace
         </Button>
       </Box>
+      {finder !== 'never' && (
+        <Suspense fallback={null}>
+          <FileFinderDialog
+            open={finder === 'open'}
+            onClose={() => setFinder('closed')}
+            workspaceId={workspaceId}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,213 @@
+import type { Db } from '../../store/db';
+import type { IndexedText, SemanticIndex } from '../types';
+import { chunkText } from './chunks';
+
+/**
+ * Semantic search through any OpenAI-compatible embeddings endpoint
+ * (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio…): each file is cut
+ * into ~1,000-character chunks with overlap, each chunk embedded and stored
+ * in SQLite (table semantic_embeddings, per model). A file scores the best
+ * cosine of its chunks against the query, clamped to 0..1.
+ */
+
+export interface EmbeddingsIndexOptions {
+  db: Db;
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (…/embeddings is appended). */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  fetch?: typeof fetch;
+  /** Chunks sent per request (default 32). */
+  batchSize?: number;
+  timeoutMs?: number;
+}
+
+export class EmbeddingsError extends Error {}
+
+const CHUNK = { size: 1000, overlap: 150, maxChunks: 64 };
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS semantic_embeddings (
+    file_id INTEGER NOT NULL,
+    chunk INTEGER NOT NULL,
+    drive_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (file_id, chunk)
+  );
+  CREATE INDEX IF NOT EXISTS semantic_embeddings_drive ON semantic_embeddings(drive_id);
+`;
+
+interface Entry {
+  driveId: string;
+  /** Unit-length vectors, one per chunk. */
+  vectors: Float32Array[];
+}
+
+function normalise(values: ArrayLike<number>): Float32Array {
+  const v = Float32Array.from(values);
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  const norm = Math.sqrt(sum) || 1;
+  for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
+}
+
+function endpoint(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return trimmed.endsWith('/embeddings') ? trimmed : `${trimmed}/embeddings`;
+}
+
+function clip(text: string, n = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
+}
+
+export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticIndex {
+  const { db, model } = opts;
+  const url = endpoint(opts.baseUrl);
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const batchSize = opts.batchSize ?? 32;
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  db.exec(SCHEMA);
+  const stmt = {
+    all: db.prepare('SELECT file_id, drive_id, vector FROM semantic_embeddings WHERE model = ?'),
+    remove: db.prepare('DELETE FROM semantic_embeddings WHERE file_id = ?'),
+    insert: db.prepare(
+      'INSERT INTO semantic_embeddings (file_id, chunk, drive_id, model, vector) VALUES (?, ?, ?, ?, ?)',
+    ),
+  };
+  let entries: Map<number, Entry> | null = null;
+
+  const loaded = (): Map<number, Entry> => {
+    if (entries) return entries;
+    entries = new Map();
+    for (const row of stmt.all.iterate(model) as Iterable<{
+      file_id: number;
+      drive_id: string;
+      vector: Buffer;
+    }>) {
+      const copy = new Float32Array(row.vector.byteLength / 4);
+      new Uint8Array(copy.buffer).set(row.vector);
+      const entry = entries.get(row.file_id) ?? { driveId: row.drive_id, vectors: [] };
+      entry.vectors.push(copy);
+      entries.set(row.file_id, entry);
+    }
+    return entries;
+  };
+
+  async function embed(inputs: string[]): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let start = 0; start < inputs.length; start += batchSize) {
+      const batch = inputs.slice(start, start + batchSize);
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+          },
+          body: JSON.stringify({ model, input: batch }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string } }).cause?.code;
+        const reason =
+          (err as Error).name === 'TimeoutError'
+            ? `no answer within ${timeoutMs / 1000} s`
+            : (cause ?? (err as Error).message);
+        throw new EmbeddingsError(`Embeddings request to ${url} failed: ${reason}`);
+      }
+      const text = await response.text();
+      if (!response.ok) {
+        let detail = clip(text);
+        try {
+          const body = JSON.parse(text) as { error?: { message?: string } | string };
+          detail = typeof body.error === 'string' ? body.error : (body.error?.message ?? detail);
+        } catch {
+          // not JSON: keep the raw text
+        }
+        throw new EmbeddingsError(
+          `Embeddings endpoint answered HTTP ${response.status}${detail ? `: ${clip(detail)}` : ''}`,
+        );
+      }
+      let data: { index?: number; embedding?: unknown }[];
+      try {
+        data = (JSON.parse(text) as { data: typeof data }).data;
+        if (!Array.isArray(data)) throw new Error('no data');
+      } catch {
+        throw new EmbeddingsError('Embeddings endpoint returned no "data" list of embeddings');
+      }
+      if (data.length !== batch.length) {
+        throw new EmbeddingsError(
+          `Embeddings endpoint returned ${data.length} embeddings for ${batch.length} inputs`,
+        );
+      }
+      const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+      for (const item of ordered) {
+        const e = item.embedding;
+        if (!Array.isArray(e) || e.length === 0 || !e.every((x) => typeof x === 'number')) {
+          throw new EmbeddingsError(
+            'Embeddings endpoint returned an embedding that is not a list of numbers',
+          );
+        }
+        out.push(normalise(e as number[]));
+      }
+    }
+    return out;
+  }
+
+  const save = db.transaction((doc: IndexedText, vectors: Float32Array[]) => {
+    stmt.remove.run(doc.fileId);
+    vectors.forEach((v, chunk) =>
+      stmt.insert.run(
+        doc.fileId,
+        chunk,
+        doc.driveId,
+        model,
+        Buffer.from(v.buffer, v.byteOffset, v.byteLength),
+      ),
+    );
+  });
+
+  return {
+    name: `embeddings:${model}`,
+
+    async upsert(doc) {
+      const chunks = chunkText(doc.text, CHUNK);
+      const vectors = chunks.length ? await embed(chunks) : [];
+      save(doc, vectors);
+      const map = loaded();
+      if (vectors.length) map.set(doc.fileId, { driveId: doc.driveId, vectors });
+      else map.delete(doc.fileId);
+    },
+
+    async remove(fileId) {
+      stmt.remove.run(fileId);
+      entries?.delete(fileId);
+    },
+
+    async search(q) {
+      const drives = new Set(q.driveIds);
+      const map = loaded();
+      if (!q.query.trim() || drives.size === 0 || map.size === 0) return { hits: [], total: 0 };
+      const [query] = await embed([q.query]);
+      const scored: { fileId: number; score: number }[] = [];
+      for (const [fileId, entry] of map) {
+        if (!drives.has(entry.driveId)) continue;
+        let best = 0;
+        for (const v of entry.vectors) {
+          if (v.length !== query!.length) continue;
+          let dot = 0;
+          for (let i = 0; i < v.length; i++) dot += v[i]! * query![i]!;
+          if (dot > best) best = dot;
+        }
+        const score = Math.min(1, best);
+        if (score > 0 && score >= q.threshold) scored.push({ fileId, score });
+      }
+      scored.sort((a, b) => b.score - a.score || a.fileId - b.fileId);
+      return { hits: scored.slice(q.offset, q.offset + q.limit), total: scored.length };
+    },
+  };
+}

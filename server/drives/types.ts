@@ -1,0 +1,74 @@
+import type { DriveFile, SearchKind } from '../../protocol';
+
+/** A drive as the server keeps it. World drives belong to one world; app drives to an app. */
+export interface DriveRow {
+  id: string;
+  world_id: string;
+  name: string;
+  /** Set for a drive an app owns (listed unless hideAppDrives). */
+  app_name: string | null;
+  created_at: string;
+}
+
+export interface SearchQuery {
+  query: string;
+  tags?: string[];
+  includeContent?: boolean;
+  offset: number;
+  limit: number;
+  /** semantic only: results scoring below are left out (0..1) */
+  threshold?: number;
+}
+
+export interface SearchHit {
+  file: DriveFile;
+  /** 0..1 for semantic search; a rank-derived relevance for text search */
+  score?: number;
+  /** A short passage around the match, plain text with the matched words marked «like this». */
+  snippet?: string;
+}
+
+export interface SearchOutcome {
+  hits: SearchHit[];
+  total: number;
+  durationMs: number;
+}
+
+/**
+ * Everything the rest of the server (REST routes, the meeting's document
+ * search tool, the admin pages) needs from drives. Implemented by
+ * server/drives/driveService.ts.
+ */
+export interface DriveService {
+  drivesOf(worldId: string, opts?: { includeAppDrives?: boolean }): DriveRow[];
+  driveByName(worldId: string, name: string): DriveRow | undefined;
+  search(drive: DriveRow, kind: SearchKind, q: SearchQuery): Promise<SearchOutcome>;
+  /** Plain text of a file (extracted at upload), or undefined when it has none. */
+  textOf(drive: DriveRow, path: string): string | undefined;
+}
+
+/** One file's text as the semantic index receives it. */
+export interface IndexedText {
+  fileId: number;
+  driveId: string;
+  text: string;
+}
+
+/**
+ * Meaning-based search over file text (issue 6). The embedded default needs
+ * no model and no network; an OpenAI-compatible embeddings endpoint can
+ * replace it. Scores are cosine similarities in 0..1.
+ */
+export interface SemanticIndex {
+  readonly name: string;
+  /** Adds or replaces a file's text. May be slow (runs in the background indexer). */
+  upsert(doc: IndexedText): Promise<void>;
+  remove(fileId: number): Promise<void>;
+  search(q: {
+    driveIds: string[];
+    query: string;
+    limit: number;
+    offset: number;
+    threshold: number;
+  }): Promise<{ hits: { fileId: number; score: number }[]; total: number }>;
+}

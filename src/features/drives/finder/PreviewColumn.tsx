@@ -1,0 +1,101 @@
+import AddIcon from '@mui/icons-material/PlaylistAdd';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { FileSize } from '../../../components/FileSize';
+import { useAppDispatch } from '../../../store/hooks';
+import { flashShown } from '../../flash/flashSlice';
+import {
+  driveErrorText,
+  fileViewerUrl,
+  useAddFileToWorkspaceMutation,
+  useGetFileQuery,
+} from '../drivesApi';
+import { FilePreview } from '../preview/FilePreview';
+import { ColumnMessage } from './ColumnMessage';
+
+/** Full navigation, as SPEC §2 says: the viewer is a page of its own. */
+export function openFileViewer(drive: string, path: string) {
+  window.location.assign(fileViewerUrl(drive, path));
+}
+
+/** The finder's third column: the chosen file's details, preview and actions. */
+export function PreviewColumn({
+  drive,
+  path,
+  workspaceId,
+}: {
+  drive: string | null;
+  path: string | null;
+  workspaceId?: string | null;
+}) {
+  const dispatch = useAppDispatch();
+  const file = useGetFileQuery(drive && path ? { drive, path } : skipToken);
+  const [addFile, adding] = useAddFileToWorkspaceMutation();
+
+  if (!drive || !path) return <ColumnMessage>Select a file to preview</ColumnMessage>;
+
+  const addToWorkspace = async () => {
+    if (!workspaceId) {
+      dispatch(flashShown('No workspace selected', 'warning'));
+      return;
+    }
+    try {
+      await addFile({ workspaceId, driveName: drive, filePath: path }).unwrap();
+      dispatch(flashShown('File added to workspace successfully', 'success'));
+    } catch {
+      dispatch(flashShown('Failed to add file to workspace', 'error'));
+    }
+  };
+  const data = file.currentData;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 0, height: '100%' }}>
+      <Box>
+        <Typography variant="subtitle1" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+          {data?.Name ?? path.split('/').pop()}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {path}
+        </Typography>
+        {data && (
+          <Typography variant="body2" color="text.secondary">
+            {data.MimeType} · <FileSize bytes={data.Size} />
+          </Typography>
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<OpenInNewIcon />}
+          onClick={() => openFileViewer(drive, path)}
+        >
+          Open in File Viewer
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={adding.isLoading}
+          onClick={() => void addToWorkspace()}
+        >
+          Add File to Workspace
+        </Button>
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto' }} aria-label="Preview" role="region">
+        {file.error ? (
+          <Alert severity="error">Failed to load file: {driveErrorText(file.error)}</Alert>
+        ) : data ? (
+          <FilePreview file={data} onOpenViewer={() => openFileViewer(drive, path)} />
+        ) : (
+          <CircularProgress size={24} aria-label="Loading file" sx={{ m: 2 }} />
+        )}
+      </Box>
+    </Box>
+  );
+}

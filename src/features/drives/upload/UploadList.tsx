@@ -1,0 +1,83 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/Delete';
+import ErrorIcon from '@mui/icons-material/Error';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Typography from '@mui/material/Typography';
+import { FileSize } from '../../../components/FileSize';
+import type { UploadItem } from './uploadItems';
+
+function StatusIcon({ item }: { item: UploadItem }) {
+  if (item.status === 'uploaded') return <CheckCircleIcon color="success" titleAccess="Uploaded" />;
+  if (item.status === 'error') return <ErrorIcon color="error" titleAccess="Failed" />;
+  return <InsertDriveFileIcon color="action" />;
+}
+
+/** The chosen files, each with its size, progress bar and outcome. */
+export function UploadList({
+  items,
+  busy,
+  onRemove,
+}: {
+  items: UploadItem[];
+  busy: boolean;
+  onRemove: (id: string) => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <List dense aria-label="Files to upload" sx={{ mt: 1 }}>
+      {items.map((item) => (
+        <ListItem
+          key={item.id}
+          disableGutters
+          secondaryAction={
+            !busy && item.status !== 'uploaded' && item.status !== 'uploading' ? (
+              <IconButton
+                edge="end"
+                aria-label={`Remove ${item.name}`}
+                onClick={() => onRemove(item.id)}
+              >
+                <DeleteIcon />
+              </IconButton>
+            ) : undefined
+          }
+        >
+          <ListItemIcon sx={{ minWidth: 36 }}>
+            <StatusIcon item={item} />
+          </ListItemIcon>
+          <Box sx={{ flex: 1, minWidth: 0, pr: 5 }}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+              <Typography variant="body2" noWrap sx={{ flex: 1 }} title={item.name}>
+                {item.name}
+              </Typography>
+              <FileSize bytes={item.size} color="text.secondary" />
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={item.progress}
+              color={
+                item.status === 'error'
+                  ? 'error'
+                  : item.status === 'uploaded'
+                    ? 'success'
+                    : 'primary'
+              }
+              aria-label={`Upload progress for ${item.name}`}
+              sx={{ mt: 0.5 }}
+            />
+            {item.status === 'error' && (
+              <Typography variant="caption" color="error" role="alert">
+                {item.error}
+              </Typography>
+            )}
+          </Box>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
