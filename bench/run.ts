@@ -6,6 +6,7 @@ import { loginBundleBench } from './loginBundle';
 import { formatResult, withinBudget, type BenchResult } from './report';
 import { meetingOverheadBench } from './meetingOverhead';
 import { socketIngestBench } from './socketIngest';
+import { driveListingAndSearchBench, semanticSearchBench, uploadMemoryBench } from './drives';
 import { historyReplayBench } from './historyReplay';
 import { transcriptRenderBench } from './transcriptRender';
 
@@ -15,6 +16,9 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['transcript', transcriptRenderBench],
   ['history replay', historyReplayBench],
   ['meeting', meetingOverheadBench],
+  ['drive listing and text search', driveListingAndSearchBench],
+  ['semantic search', semanticSearchBench],
+  ['upload memory', uploadMemoryBench],
 ];
 
 const only = process.argv.slice(2);
