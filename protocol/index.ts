@@ -7,3 +7,4 @@ export * from './rest';
 export * from './timing';
 export * from './audio';
 export * from './paths';
+export * from './commands';

@@ -27,6 +27,8 @@ export interface SessionUser {
 export interface AccessibleWorld {
   world_id: string;
   name: string;
+  /** The user administers this world (admin pages and calls). */
+  is_admin?: boolean;
 }
 export type UserStatus = 'ok' | 'unauthorized' | 'error';
 

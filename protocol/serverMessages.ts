@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandEffectSchema } from './commands';
 import {
   commandSchema,
   componentNodeSchema,
@@ -67,6 +68,7 @@ export const serverMessageSchemas = {
   'command.execute.response': z.looseObject({
     message: z.optional(z.string()),
     result: z.optional(z.unknown()),
+    effect: z.optional(commandEffectSchema),
   }),
   'command.list.error': commandErrorSchema,
   'command.search.error': commandErrorSchema,

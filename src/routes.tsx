@@ -79,7 +79,12 @@ export const routes: RouteObject[] = [
                       ),
                     ),
                   },
-                  { path: 'console', ...planned('Console', 7) },
+                  {
+                    path: 'console',
+                    ...lazyPage(() =>
+                      import('./features/console/ConsolePage').then((m) => m.ConsolePage),
+                    ),
+                  },
                   {
                     path: 'emdrive/:driveName/file/*',
                     ...lazyPage(() =>
@@ -88,7 +93,12 @@ export const routes: RouteObject[] = [
                       ),
                     ),
                   },
-                  { path: 'admin', ...planned('Administration', 7) },
+                  {
+                    path: 'admin',
+                    ...lazyPage(() =>
+                      import('./features/admin/AdminHomePage').then((m) => m.AdminHomePage),
+                    ),
+                  },
                 ],
               },
             ],
@@ -117,14 +127,58 @@ export const routes: RouteObject[] = [
               { path: '/webcomponents-test', ...planned('Web components test', 8) },
               { path: '/u1/page', ...planned('Page viewer', 8) },
               { path: '/a/:appname/p/:pagename', ...planned('Page viewer', 8) },
-              { path: '/admin', ...planned('Administration', 7) },
-              { path: '/admin/apps', ...planned('Applications Management', 7) },
-              { path: '/admin/apps/:appName', ...planned('Application detail', 7) },
-              { path: '/admin/commands', ...planned('Registered Commands', 7) },
-              { path: '/admin/search', ...planned('Cross-Drive Search', 7) },
-              { path: '/admin/emdrive', ...planned('EMDrive Management', 7) },
-              { path: '/admin/emdrive/:driveName', ...planned('Drive files', 7) },
-              { path: '/admin/emdrive/:driveName/file/*', ...planned('Admin file viewer', 7) },
+              {
+                path: '/admin',
+                ...lazyPage(() =>
+                  import('./features/admin/AdminHomePage').then((m) => m.AdminHomePage),
+                ),
+              },
+              {
+                path: '/admin/apps',
+                ...lazyPage(() =>
+                  import('./features/admin/apps/AppsListPage').then((m) => m.AppsListPage),
+                ),
+              },
+              {
+                path: '/admin/apps/:appName',
+                ...lazyPage(() =>
+                  import('./features/admin/apps/AppDetailPage').then((m) => m.AppDetailPage),
+                ),
+              },
+              {
+                path: '/admin/commands',
+                ...lazyPage(() =>
+                  import('./features/admin/commands/CommandsPage').then((m) => m.CommandsPage),
+                ),
+              },
+              {
+                path: '/admin/search',
+                ...lazyPage(() =>
+                  import('./features/admin/search/CrossDriveSearchPage').then(
+                    (m) => m.CrossDriveSearchPage,
+                  ),
+                ),
+              },
+              {
+                path: '/admin/emdrive',
+                ...lazyPage(() =>
+                  import('./features/admin/drives/EmdriveListPage').then((m) => m.EmdriveListPage),
+                ),
+              },
+              {
+                path: '/admin/emdrive/:driveName',
+                ...lazyPage(() =>
+                  import('./features/admin/drives/DriveFilesPage').then((m) => m.DriveFilesPage),
+                ),
+              },
+              {
+                path: '/admin/emdrive/:driveName/file/*',
+                ...lazyPage(() =>
+                  import('./features/admin/drives/AdminFileViewerPage').then(
+                    (m) => m.AdminFileViewerPage,
+                  ),
+                ),
+              },
             ],
           },
         ],

@@ -12,7 +12,11 @@ export function userSession(store: Store, config: Config, user: UserRow): UserSe
     status: 'ok',
     user: { name: user.name, email: user.email },
     active_world: active,
-    accessible_worlds: worlds.map((w) => ({ world_id: w.world_id, name: w.name })),
+    accessible_worlds: worlds.map((w) => ({
+      world_id: w.world_id,
+      name: w.name,
+      is_admin: w.is_admin,
+    })),
     login_url: config.loginUrl,
   };
 }

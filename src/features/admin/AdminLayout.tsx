@@ -1,0 +1,90 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { NavBar } from '../../components/NavBar';
+import { useAppSelector } from '../../store/hooks';
+import { selectAccessibleWorlds, selectActiveWorld } from '../auth/authSlice';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** The world an admin page is about: the one in the path, else the user's active world. */
+export function useAdminWorld(): string {
+  const { worldId } = useParams();
+  const active = useAppSelector(selectActiveWorld);
+  return worldId ?? active ?? '';
+}
+
+/**
+ * Frame of every admin page (SPEC §2 "Admin area"): breadcrumbs, a 'Return to
+ * Home' link, and for someone who is not an admin of the world a plain 403
+ * message instead of the page (the server refuses their calls anyway).
+ */
+export function AdminLayout({
+  title,
+  crumbs = [],
+  actions,
+  children,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const worldId = useAdminWorld();
+  const worlds = useAppSelector(selectAccessibleWorlds);
+  const isAdmin = worlds.some((w) => w.world_id === worldId && w.is_admin);
+  const trail: Crumb[] = [{ label: 'Admin', to: '/admin' }, ...crumbs];
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <NavBar worldId={worldId} title="Administration" />
+      <Container maxWidth="lg" sx={{ py: 3 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 2, flexWrap: 'wrap' }}>
+          <Breadcrumbs aria-label="breadcrumbs" sx={{ flex: 1 }}>
+            {trail.map((c, i) =>
+              c.to && i < trail.length - 1 ? (
+                <Link
+                  key={c.label}
+                  component={RouterLink}
+                  to={c.to}
+                  underline="hover"
+                  color="inherit"
+                >
+                  {c.label}
+                </Link>
+              ) : (
+                <Typography key={c.label} color="text.primary">
+                  {c.label}
+                </Typography>
+              ),
+            )}
+          </Breadcrumbs>
+          <Link component={RouterLink} to={`/w/${worldId}/dashboard`}>
+            Return to Home
+          </Link>
+        </Stack>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 3, gap: 2 }}>
+          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+            {title}
+          </Typography>
+          {isAdmin && actions}
+        </Stack>
+        {isAdmin ? (
+          children
+        ) : (
+          <Alert severity="error">
+            403 — Administrators of this world only. Ask an administrator of {worldId} for access.
+          </Alert>
+        )}
+      </Container>
+    </Box>
+  );
+}
