@@ -142,7 +142,7 @@ describe('worlds', () => {
   it('lists exactly the worlds the user may enter', async () => {
     const res = await member.request('POST', '/api/user', { body: {} });
     expect(res.body.accessible_worlds).toEqual([
-      { world_id: 'innovation-lab', name: 'Innovation Lab' },
+      { world_id: 'innovation-lab', name: 'Innovation Lab', is_admin: false },
     ]);
     expect(res.body.active_world).toBe('innovation-lab');
   });
