@@ -8,6 +8,9 @@ import { AppRegistry } from './apps/registry';
 import { expertsApp } from './apps/experts';
 import { toolsApp } from './apps/toolProviders';
 import { dashboardApp } from './dashboard/app';
+import { commandsApp } from './commands/coreCommands';
+import { registerCommandHandlers } from './commands/handlers';
+import { commandRoutes } from './http/commands';
 import { registerWorkspaceHandlers } from './workspaces/handlers';
 import { dashboardRoutes } from './http/dashboard';
 import { CogHub } from './cog/hub';
@@ -98,6 +101,7 @@ export async function buildApp(opts: {
   registry.register(toolsApp());
   registry.register(expertsApp(store.experts));
   registry.register(dashboardApp({ store, registry }));
+  registry.register(commandsApp({ store, registry }));
   store.workspaces.purgeStaleDrafts();
 
   const drives = new Drives({
@@ -123,12 +127,14 @@ export async function buildApp(opts: {
     timeoutMs: opts.expertTimeoutMs,
   });
   registerWorkspaceHandlers(hub, { store, registry });
+  registerCommandHandlers(hub, { store, registry });
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
   consoleRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
+  commandRoutes(app, { store, registry, guards: guards(store, config) });
   await driveRoutes(app, { drives, guards: guards(store, config) });
   if (config.oidcEnabled) {
     const oidc = new OidcLogin({

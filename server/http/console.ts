@@ -15,12 +15,7 @@ export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards
 
   // The spec makes clearing a GET; it changes state, so it needs the CSRF header like a POST.
   app.get('/api/console/clear', { preHandler: [requireCsrf, ...guards.admin] }, async (req) => {
-    store.console.clear(req.world!.world_id);
-    store.console.append(req.world!.world_id, {
-      app_name: 'emgen',
-      from: 'system',
-      message: `Console cleared by ${req.signed!.user.email}`,
-    });
+    store.console.clearBy(req.world!.world_id, req.signed!.user.email);
     return { status: 'ok' };
   });
 }

@@ -52,4 +52,14 @@ export class ConsoleRepository {
   clear(worldId: string): void {
     this.db.prepare('DELETE FROM console_messages WHERE world_id = ?').run(worldId);
   }
+
+  /** Clears the world's console, leaving one entry that says who cleared it. */
+  clearBy(worldId: string, who: string): void {
+    this.clear(worldId);
+    this.append(worldId, {
+      app_name: 'emgen',
+      from: 'system',
+      message: `Console cleared by ${who}`,
+    });
+  }
 }

@@ -1,0 +1,199 @@
+import type { ActionResponse } from '../../protocol';
+import type { App, AppRegistry, Cog, CogContext } from '../apps/registry';
+import { ACTION_ANNOTATION } from '../dashboard/actions';
+import { DASHBOARD_APP } from '../dashboard/app';
+import type { Store } from '../store';
+import {
+  COMMAND_ANNOTATION,
+  CommandError,
+  type CommandAttrs,
+  type CommandResult,
+} from './directory';
+
+export const COMMANDS_APP = 'commands';
+/** The palette's namespace (SPEC §9) and the admin one. */
+export const WORKSPACE_NAMESPACE = 'workspace';
+export const ADMIN_NAMESPACE = 'admin';
+
+export interface CoreCommandDeps {
+  store: Store;
+  registry: AppRegistry;
+}
+
+type Run = (
+  kvargs: Record<string, unknown>,
+  ctx: CogContext,
+) => CommandResult | Promise<CommandResult>;
+
+/** A cog annotated `command`; `run` gets the command's arguments and the caller's world and user. */
+export function commandCog(module: string, name: string, attrs: CommandAttrs, run: Run): Cog {
+  return {
+    module,
+    name,
+    annotations: { [COMMAND_ANNOTATION]: { ...attrs } },
+    handler: async (args, ctx) => run(args.kvargs ?? {}, ctx),
+  };
+}
+
+const world = (worldId: string) => `/w/${encodeURIComponent(worldId)}`;
+
+function signedIn(ctx: CogContext): string {
+  if (!ctx.userId) throw new CommandError('Not signed in');
+  return ctx.userId;
+}
+
+function requireAdmin(store: Store, ctx: CogContext): string {
+  const userId = signedIn(ctx);
+  if (!store.users.access(userId, ctx.worldId)?.is_admin)
+    throw new CommandError('Administrators of this world only');
+  return userId;
+}
+
+function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
+  const cog = (name: string, attrs: Omit<CommandAttrs, 'namespace'>, run: Run) =>
+    commandCog(WORKSPACE_NAMESPACE, name, { ...attrs, namespace: WORKSPACE_NAMESPACE }, run);
+  return [
+    cog(
+      'open_file_finder',
+      {
+        name: 'Open File Finder',
+        description: 'Browse and search the drives of this world',
+        tags: ['files', 'drives', 'emdrive', 'upload'],
+      },
+      () => ({ effect: { kind: 'openFileFinder' } }),
+    ),
+    // The dashboard's new_chat action is the one way a draft is made; the command runs that cog.
+    cog(
+      'create_workspace',
+      {
+        name: 'Create Workspace',
+        description: 'Start a new workspace and choose its experts',
+        tags: ['new', 'chat', 'meeting', 'workspace'],
+      },
+      async (_kvargs, ctx) => {
+        const newChat = registry
+          .annotated(ACTION_ANNOTATION)
+          .find((a) => a.app.name === DASHBOARD_APP && a.attrs.name === 'new_chat');
+        if (!newChat?.cog.handler) throw new CommandError('Creating workspaces is not available');
+        const answer = (await newChat.cog.handler({ kvargs: {} }, ctx)) as ActionResponse;
+        if (!answer.redirect_url) throw new CommandError('The workspace could not be created');
+        return {
+          message: 'Workspace created',
+          effect: { kind: 'navigate', to: answer.redirect_url },
+        };
+      },
+    ),
+    cog(
+      'open_dashboard',
+      { name: 'Open Dashboard', description: "This world's dashboard", tags: ['home', 'start'] },
+      (_kvargs, ctx) => ({ effect: { kind: 'navigate', to: `${world(ctx.worldId)}/dashboard` } }),
+    ),
+    cog(
+      'open_console',
+      {
+        name: 'Open Console',
+        description: "The world's console log",
+        tags: ['console', 'log', 'messages'],
+      },
+      (_kvargs, ctx) => ({ effect: { kind: 'navigate', to: `${world(ctx.worldId)}/console` } }),
+    ),
+    cog(
+      'switch_world',
+      {
+        name: 'Switch to {world}',
+        description: 'Go to the world {world}',
+        tags: ['world', 'switch'],
+        expand: 'worlds',
+      },
+      (kvargs, ctx) => {
+        const userId = signedIn(ctx);
+        const target = typeof kvargs.worldId === 'string' ? kvargs.worldId : '';
+        const access = store.users.access(userId, target);
+        if (!access) throw new CommandError(`You do not have access to world "${target}"`);
+        store.users.setActiveWorld(userId, access.world_id);
+        return {
+          message: `Switched to ${access.name}`,
+          effect: { kind: 'switchWorld', worldId: access.world_id },
+        };
+      },
+    ),
+    cog(
+      'export_session_log',
+      {
+        name: 'Export Session Log',
+        description: 'Download the log of this session',
+        tags: ['export', 'log', 'download', 'session'],
+      },
+      () => ({ effect: { kind: 'exportSessionLog' } }),
+    ),
+    cog(
+      'clear_console',
+      {
+        name: 'Clear Console',
+        description: "Delete every message of this world's console",
+        tags: ['console', 'log', 'clear'],
+        admin: true,
+      },
+      (_kvargs, ctx) => {
+        const userId = requireAdmin(store, ctx);
+        const email = store.users.byId(userId)?.email ?? userId;
+        store.console.clearBy(ctx.worldId, email);
+        return { message: 'Console cleared', effect: { kind: 'flash', text: 'Console cleared' } };
+      },
+    ),
+  ];
+}
+
+function adminCommands({ store }: CoreCommandDeps): Cog[] {
+  const navigate = (
+    name: string,
+    attrs: Omit<CommandAttrs, 'namespace' | 'admin'>,
+    to: (ctx: CogContext) => string,
+  ) =>
+    commandCog(
+      ADMIN_NAMESPACE,
+      name,
+      { ...attrs, namespace: ADMIN_NAMESPACE, admin: true },
+      (_kvargs, ctx) => {
+        requireAdmin(store, ctx);
+        return { effect: { kind: 'navigate', to: to(ctx) } };
+      },
+    );
+  return [
+    navigate(
+      'open_admin',
+      { name: 'Open Admin', description: 'The admin area of this world', tags: ['admin'] },
+      (ctx) => `${world(ctx.worldId)}/admin`,
+    ),
+    navigate(
+      'cross_drive_search',
+      {
+        name: 'Cross-Drive Search',
+        description: 'Search every drive at once',
+        tags: ['search', 'drives', 'emdrive'],
+      },
+      () => '/admin/search',
+    ),
+    navigate(
+      'registered_commands',
+      {
+        name: 'Registered Commands',
+        description: 'Every command the registered apps provide',
+        tags: ['commands', 'registry'],
+      },
+      () => '/admin/commands',
+    ),
+  ];
+}
+
+/**
+ * The in-process commands app (DESIGN §4): the palette's commands are cogs
+ * annotated `command`, found in the registry like any remote app's.
+ */
+export function commandsApp(deps: CoreCommandDeps): App {
+  return {
+    name: COMMANDS_APP,
+    processId: process.pid,
+    cogs: [...workspaceCommands(deps), ...adminCommands(deps)],
+  };
+}

@@ -1,0 +1,204 @@
+import { commandEffectSchema, type Command, type CommandEffect } from '../../protocol';
+import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import type { Store } from '../store';
+
+/** The annotation that makes a cog a command (DESIGN §4). */
+export const COMMAND_ANNOTATION = 'command';
+/** Where a command without a namespace lives; the palette lists 'workspace' (SPEC §9). */
+export const DEFAULT_NAMESPACE = 'default';
+/**
+ * A handler that has not answered by then fails, so the palette (which gives
+ * up after COMMAND_TIMEOUT_MS, 30 s) still hears the reason.
+ */
+export const COMMAND_HANDLER_TIMEOUT_MS = 25_000;
+
+/**
+ * The attributes of a `command` annotation.
+ * - `admin`: listed and runnable only for administrators of the world.
+ * - `expand: 'worlds'`: one command per other world the user may enter; `{world}`
+ *   in name and description becomes the world's name, the id gets `:{worldId}`
+ *   appended and the handler receives kvargs.worldId.
+ */
+export interface CommandAttrs {
+  id?: string;
+  name: string;
+  description?: string;
+  tags?: string[];
+  namespace?: string;
+  admin?: boolean;
+  expand?: 'worlds';
+}
+
+/** Who is asking: generated and admin-only commands differ per user and world. */
+export interface CommandContext {
+  worldId: string;
+  userId: string;
+}
+
+/** What a command handler returns (command.execute.response content). */
+export type CommandResult = {
+  message?: string;
+  effect?: CommandEffect;
+  result?: unknown;
+};
+
+/** A refused or failed command; its message is the palette's error. */
+export class CommandError extends Error {}
+
+/** A command as listed, with what is needed to run it. */
+export interface ResolvedCommand {
+  command: Command;
+  appName: string;
+  cog: Cog;
+  admin: boolean;
+  /** Fixed arguments of an expanded command (e.g. the world to switch to). */
+  kvargs: Record<string, unknown>;
+}
+
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : undefined;
+
+/** A `command` annotation's attributes, or undefined when they do not describe a command. */
+export function commandAttrs(raw: Record<string, unknown>): CommandAttrs | undefined {
+  const name = str(raw.name);
+  if (!name) return undefined;
+  return {
+    id: str(raw.id),
+    name,
+    description: str(raw.description),
+    tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
+    namespace: str(raw.namespace) ?? DEFAULT_NAMESPACE,
+    admin: raw.admin === true,
+    expand: raw.expand === 'worlds' ? 'worlds' : undefined,
+  };
+}
+
+/** A handler's answer in the shape of command.execute.response. */
+export function commandResult(value: unknown): CommandResult {
+  if (value === undefined || value === null) return {};
+  if (typeof value === 'string') return { message: value };
+  if (typeof value !== 'object' || Array.isArray(value)) return { result: value };
+  const v = value as Record<string, unknown>;
+  const out: CommandResult = {};
+  if (typeof v.message === 'string') out.message = v.message;
+  if (v.effect !== undefined) {
+    const effect = commandEffectSchema.safeParse(v.effect);
+    if (!effect.success) throw new CommandError('The command returned an invalid effect');
+    out.effect = effect.data;
+  }
+  if (v.result !== undefined) out.result = v.result;
+  return out;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CommandError(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The commands of every app in the registry (in-process and remote), as one
+ * user in one world sees them. Nothing is cached: an app that registers or
+ * disconnects changes the next answer.
+ */
+export class CommandDirectory {
+  constructor(private readonly deps: { store: Store; registry: AppRegistry; timeoutMs?: number }) {}
+
+  private isAdmin(ctx: CommandContext): boolean {
+    return this.deps.store.users.access(ctx.userId, ctx.worldId)?.is_admin ?? false;
+  }
+
+  /** Every command in the registry for ctx, admin-only ones included, in name order. */
+  private resolveAll(ctx: CommandContext): ResolvedCommand[] {
+    const out: ResolvedCommand[] = [];
+    for (const { app, cog, attrs: raw } of this.deps.registry.annotated(COMMAND_ANNOTATION)) {
+      const attrs = commandAttrs(raw);
+      if (!attrs) continue;
+      const base: Command = {
+        id: attrs.id ?? `${app.name}.${cog.name}`,
+        name: attrs.name,
+        ...(attrs.description ? { description: attrs.description } : {}),
+        tags: attrs.tags ?? [],
+        cogPath: `${app.name}/${cog.module}/${cog.name}`,
+        namespace: attrs.namespace ?? DEFAULT_NAMESPACE,
+      };
+      const entry = { appName: app.name, cog, admin: attrs.admin ?? false };
+      if (attrs.expand === 'worlds') {
+        for (const w of this.deps.store.users.worlds(ctx.userId)) {
+          if (w.world_id === ctx.worldId) continue;
+          const fill = (s: string) => s.replaceAll('{world}', w.name);
+          out.push({
+            ...entry,
+            command: {
+              ...base,
+              id: `${base.id}:${w.world_id}`,
+              name: fill(base.name),
+              ...(base.description ? { description: fill(base.description) } : {}),
+            },
+            kvargs: { worldId: w.world_id },
+          });
+        }
+      } else {
+        out.push({ ...entry, command: base, kvargs: {} });
+      }
+    }
+    return out.sort(
+      (a, b) =>
+        a.command.name.localeCompare(b.command.name) || a.command.id.localeCompare(b.command.id),
+    );
+  }
+
+  /** The commands ctx may see; admin-only ones only for administrators of the world. */
+  resolved(ctx: CommandContext): ResolvedCommand[] {
+    const admin = this.isAdmin(ctx);
+    return this.resolveAll(ctx).filter((r) => admin || !r.admin);
+  }
+
+  /** The commands of one namespace, or of all of them when namespace is undefined. */
+  list(ctx: CommandContext, namespace?: string): Command[] {
+    return this.resolved(ctx)
+      .filter((r) => namespace === undefined || r.command.namespace === namespace)
+      .map((r) => r.command);
+  }
+
+  /** The namespaces ctx's commands live in, sorted ('default' included when used). */
+  namespaces(ctx: CommandContext): string[] {
+    return [...new Set(this.list(ctx).map((c) => c.namespace ?? DEFAULT_NAMESPACE))].sort();
+  }
+
+  /**
+   * Runs a command's cog handler with the caller's world and user. `namespace`
+   * only breaks ties between equal ids. Unknown commands, admin-only commands
+   * for others, cogs without a handler, throwing handlers and invalid results
+   * all end in an Error whose message is the palette's error.
+   */
+  async execute(
+    ctx: CommandContext,
+    commandId: string,
+    opts: { namespace?: string; args?: Record<string, unknown> } = {},
+  ): Promise<CommandResult> {
+    const matches = this.resolveAll(ctx).filter((r) => r.command.id === commandId);
+    const target = matches.find((r) => r.command.namespace === opts.namespace) ?? matches[0];
+    if (!target) throw new CommandError(`Unknown command "${commandId}"`);
+    if (target.admin && !this.isAdmin(ctx))
+      throw new CommandError(`"${target.command.name}" is for administrators of this world only`);
+    // Looked up again in the registry at run time: a remote app may have left meanwhile.
+    const cog = this.deps.registry
+      .get(target.appName)
+      ?.cogs.find((c) => c.module === target.cog.module && c.name === target.cog.name);
+    if (!cog) throw new CommandError(`The app behind "${target.command.name}" is gone`);
+    const handler = cog.handler;
+    if (!handler) throw new CommandError(`"${target.command.name}" cannot be run`);
+    const cogCtx: CogContext = { worldId: ctx.worldId, userId: ctx.userId };
+    const kvargs = { ...opts.args, ...target.kvargs };
+    const value = await withTimeout(
+      // A handler that throws before returning its promise fails the same way.
+      Promise.resolve().then(() => handler({ kvargs }, cogCtx)),
+      this.deps.timeoutMs ?? COMMAND_HANDLER_TIMEOUT_MS,
+      `"${target.command.name}"`,
+    );
+    return commandResult(value);
+  }
+}
