@@ -1,5 +1,84 @@
-import { PlannedScreen } from '../../components/PlannedScreen';
+import AppsIcon from '@mui/icons-material/Apps';
+import StorageIcon from '@mui/icons-material/Storage';
+import TerminalIcon from '@mui/icons-material/Terminal';
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AdminLayout } from './AdminLayout';
 
+interface Section {
+  title: string;
+  to: string;
+  description: string;
+  icon: ReactNode;
+}
+
+const SECTIONS: readonly Section[] = [
+  {
+    title: 'EMDrive Management',
+    to: '/admin/emdrive',
+    description: 'Browse the drives of this world, their files, tags and sizes.',
+    icon: <StorageIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'Cross-Drive Search',
+    to: '/admin/search',
+    description: 'Search every drive at once by text, meaning or tag.',
+    icon: <TravelExploreIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'Applications Management',
+    to: '/admin/apps',
+    description: 'See the running applications and the cogs they annotate.',
+    icon: <AppsIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'Command Registry',
+    to: '/admin/commands',
+    description: 'Look through the registered commands of every namespace.',
+    icon: <TerminalIcon color="primary" fontSize="large" />,
+  },
+];
+
+/**
+ * Admin home, /w/{worldid}/admin and /admin (SPEC §2): a card per admin area.
+ * Errors and successes show in the app's flash toast, which every page has.
+ */
 export function AdminHomePage() {
-  return <PlannedScreen title="Administration" issue={7} />;
+  return (
+    <AdminLayout title="Administration">
+      <Box
+        component="nav"
+        aria-label="Admin areas"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
+        }}
+      >
+        {SECTIONS.map((s) => (
+          <Card key={s.to} variant="outlined">
+            <CardActionArea component={RouterLink} to={s.to} sx={{ height: '100%' }}>
+              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+                {s.icon}
+                <Box>
+                  <Typography variant="h6" component="h2">
+                    {s.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {s.description}
+                  </Typography>
+                </Box>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+    </AdminLayout>
+  );
 }

@@ -1,5 +1,110 @@
-import { PlannedScreen } from '../../../components/PlannedScreen';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import StorageIcon from '@mui/icons-material/Storage';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Drive } from '../../../../protocol';
+import { FileSize } from '../../../components/FileSize';
+import { driveErrorText, useListDrivesQuery } from '../../drives/drivesApi';
+import { ADMIN_DRIVES, adminDriveUrl } from '../adminFormat';
+import { AdminLayout } from '../AdminLayout';
+import { TagChips } from './TagChips';
 
+/** Tags shown on a drive card (SPEC §9). */
+export const DRIVE_CARD_TAGS = 5;
+
+function RefreshButton() {
+  const { refetch, isFetching } = useListDrivesQuery(ADMIN_DRIVES);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<RefreshIcon />}
+      onClick={() => void refetch()}
+      disabled={isFetching}
+    >
+      Refresh
+    </Button>
+  );
+}
+
+function DriveCard({ drive }: { drive: Drive }) {
+  const files = `${drive.FileCount} ${drive.FileCount === 1 ? 'file' : 'files'}`;
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={adminDriveUrl(drive.Name)}
+        aria-label={drive.Name}
+        sx={{ height: '100%' }}
+      >
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+            <StorageIcon color="primary" />
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {drive.Name}
+            </Typography>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <FileSize bytes={drive.TotalSize} /> · {files}
+          </Typography>
+          <TagChips
+            tags={drive.Tags.map((t) => `${t.Name} (${t.Count})`)}
+            max={DRIVE_CARD_TAGS}
+            more={(n) => `+${n} more`}
+            label={`Tags of ${drive.Name}`}
+          />
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function DriveCards() {
+  const { data, error, isLoading } = useListDrivesQuery(ADMIN_DRIVES);
+  if (error) return <Alert severity="error">Failed to load drives: {driveErrorText(error)}</Alert>;
+  if (isLoading || !data) return <CircularProgress aria-label="Loading drives" />;
+  if (data.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        No EMDrives found
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      aria-label="EMDrives"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        m: 0,
+        p: 0,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+      }}
+    >
+      {data.map((d) => (
+        <DriveCard key={d.Name} drive={d} />
+      ))}
+    </Box>
+  );
+}
+
+/** EMDrive Management, /admin/emdrive (SPEC §2): a card per drive of the world. */
 export function EmdriveListPage() {
-  return <PlannedScreen title="EMDrive Management" issue={7} />;
+  return (
+    <AdminLayout
+      title="EMDrive Management"
+      crumbs={[{ label: 'EMDrive Management' }]}
+      actions={<RefreshButton />}
+    >
+      <DriveCards />
+    </AdminLayout>
+  );
 }

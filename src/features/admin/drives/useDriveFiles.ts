@@ -1,0 +1,86 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import type { DriveFile, SearchKind } from '../../../../protocol';
+import { driveErrorText, useListFilesQuery, useSearchFilesQuery } from '../../drives/drivesApi';
+
+/** Files per page on the admin drive page (SPEC §9). */
+export const DRIVE_FILES_PAGE_SIZE = 20;
+
+export interface DriveFilesView {
+  files: DriveFile[];
+  total: number;
+  pages: number;
+}
+
+/**
+ * The admin drive page's choices (search, kind, tag filter, page) and the
+ * files they show. A blank search is the listing (SPEC §5); every change of
+ * search, kind or tags goes back to page 1; pages outside 1..last are ignored.
+ */
+export function useDriveFiles(drive: string) {
+  const [query, setQuery] = useState('');
+  const [kind, setKind] = useState<SearchKind>('text');
+  const [tags, setTags] = useState<string[]>([]);
+  const [page, setPage] = useState(1);
+
+  const searching = query !== '';
+  const limit = DRIVE_FILES_PAGE_SIZE;
+  const offset = (page - 1) * limit;
+  const listing = useListFilesQuery(
+    drive && !searching
+      ? { drive, offset, limit, sortBy: 'path', sortDir: 'asc', ...(tags.length ? { tags } : {}) }
+      : skipToken,
+  );
+  const search = useSearchFilesQuery(
+    drive && searching
+      ? { drive, kind, query, offset, limit, ...(tags.length ? { tags } : {}) }
+      : skipToken,
+  );
+
+  let view: DriveFilesView | undefined;
+  if (searching && search.currentData) {
+    const { results, total } = search.currentData;
+    view = { files: results.map((r) => r.File), total, pages: Math.ceil(total / limit) };
+  } else if (!searching && listing.currentData) {
+    const { Files, TotalCount } = listing.currentData;
+    view = { files: Files, total: TotalCount, pages: Math.ceil(TotalCount / limit) };
+  }
+  const active = searching ? search : listing;
+  const error = active.error
+    ? `${searching ? 'Failed to search files' : 'Failed to load files'}: ${driveErrorText(active.error)}`
+    : null;
+
+  return {
+    query,
+    kind,
+    tags,
+    page,
+    offset,
+    searching,
+    view,
+    loading: active.isFetching,
+    error,
+    searched(text: string) {
+      setQuery(text.trim());
+      setPage(1);
+    },
+    kindChosen(next: SearchKind) {
+      setKind(next);
+      setPage(1);
+    },
+    tagToggled(tag: string) {
+      setTags((now) => (now.includes(tag) ? now.filter((t) => t !== tag) : [...now, tag]));
+      setPage(1);
+    },
+    tagsCleared() {
+      setTags([]);
+      setPage(1);
+    },
+    pageChosen(next: number) {
+      if (!view || next < 1 || next > Math.max(1, view.pages)) return;
+      setPage(next);
+    },
+  };
+}
+
+export type DriveFilesState = ReturnType<typeof useDriveFiles>;
