@@ -5,6 +5,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppRegistry } from './apps/registry';
+import { emgenApp } from './apps/emgenApp';
+import { registerRemoteApps } from './apps/remote';
 import { expertsApp } from './apps/experts';
 import { toolsApp } from './apps/toolProviders';
 import { dashboardApp } from './dashboard/app';
@@ -98,6 +100,7 @@ export async function buildApp(opts: {
   });
 
   const registry = new AppRegistry();
+  registry.register(emgenApp({ registry }));
   registry.register(toolsApp());
   registry.register(expertsApp(store.experts));
   registry.register(dashboardApp({ store, registry }));
@@ -127,6 +130,7 @@ export async function buildApp(opts: {
     timeoutMs: opts.expertTimeoutMs,
   });
   registerWorkspaceHandlers(hub, { store, registry });
+  registerRemoteApps(hub, { store, registry, log: app.log, heartbeatMs: config.heartbeatMs });
   registerCommandHandlers(hub, { store, registry });
   app.addHook('onClose', async () => hub.close());
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from '../auth/password';
 import { newTotp } from '../auth/totp';
 import type { Store } from '../store';
+import { APP_NAME_PATTERN, AppTokensRepository } from '../store/appTokens';
 import type { UserRow } from '../store/users';
 import { WORLD_ID_PATTERN } from '../store/worlds';
 
@@ -16,7 +17,11 @@ export const USAGE = `Usage: npm run users -- <command> [arguments]
   enable-pin <email>                     require a one-time code (TOTP); prints the secret
   disable-pin <email>                    stop requiring the code
   worlds                                 list worlds
-  add-world <id> <name>                  create a world (id: letters, digits, - and _)`;
+  add-world <id> <name>                  create a world (id: letters, digits, - and _)
+  app-token <app-name> <world>           create (or replace) the token a remote app connects with;
+                                         printed once, only its hash is kept
+  app-tokens                             list app tokens (app, world, created, last used)
+  revoke-app-token <app-name> <world>    revoke an app's token`;
 
 export class UsageError extends Error {}
 
@@ -40,6 +45,12 @@ function worldOrFail(store: Store, worldId: string | undefined): string {
   if (!store.worlds.byId(worldId))
     throw new UsageError(`No world "${worldId}". See: npm run users -- worlds`);
   return worldId;
+}
+
+function appNameOrFail(name: string | undefined): string {
+  if (!name || !APP_NAME_PATTERN.test(name))
+    throw new UsageError('An app name of letters, digits, ., - and _ is required.');
+  return name;
 }
 
 async function passwordFrom(given: string | undefined, io: CliIo): Promise<string> {
@@ -158,6 +169,31 @@ export async function runUsersCommand(argv: string[], store: Store, io: CliIo): 
       if (!name) throw new UsageError('A world name is required.');
       store.worlds.create(id, name);
       io.out(`Created world ${id} (${name}).`);
+      return;
+    }
+    case 'app-token': {
+      const app = appNameOrFail(args[0]);
+      const world = worldOrFail(store, args[1]);
+      const token = new AppTokensRepository(store.db).create(app, world);
+      io.out(`Token for app ${app} in ${world} (shown once; keep it secret):`);
+      io.out(token);
+      return;
+    }
+    case 'app-tokens': {
+      const rows = new AppTokensRepository(store.db).list();
+      if (!rows.length) io.out('(no app tokens)');
+      for (const t of rows)
+        io.out(
+          `${t.app_name}\t${t.world_id}\tcreated ${t.created_at}\tused ${t.last_used_at ?? 'never'}`,
+        );
+      return;
+    }
+    case 'revoke-app-token': {
+      const app = appNameOrFail(args[0]);
+      const world = worldOrFail(store, args[1]);
+      if (!new AppTokensRepository(store.db).revoke(app, world))
+        throw new UsageError(`App ${app} had no token for ${world}.`);
+      io.out(`Token of app ${app} in ${world} revoked.`);
       return;
     }
     default:

@@ -21,6 +21,12 @@ export type FrameHandler<T extends ClientTyp> = (
   frame: ClientFrame<T>,
 ) => void | Promise<void>;
 
+/** Takes over sockets that connect as a remote app (`?app=…`, app token) instead of a browser. */
+export interface AppGate {
+  attach(socket: WebSocket, req: FastifyRequest): void;
+  close(): void;
+}
+
 export interface HubDeps {
   store: Store;
   log: FastifyBaseLogger;
@@ -37,6 +43,7 @@ export class CogHub {
   private readonly conns = new Set<CogConnection>();
   private nextId = 1;
   private heartbeat?: NodeJS.Timeout;
+  private appGate?: AppGate;
 
   constructor(private readonly deps: HubDeps) {
     this.on('scontext.set', (conn, frame) => {
@@ -55,6 +62,11 @@ export class CogHub {
     this.handlers.set(typ, handler as unknown as FrameHandler<ClientTyp>);
   }
 
+  /** Sockets with `?app=` go to the gate; without a gate they are treated as browsers. */
+  acceptApps(gate: AppGate): void {
+    this.appGate = gate;
+  }
+
   connections(worldId?: string): CogConnection[] {
     return [...this.conns].filter((c) => !worldId || c.worldId === worldId);
   }
@@ -62,6 +74,10 @@ export class CogHub {
   /** Called by the websocket route; everything up to the message handler is synchronous. */
   attach(socket: WebSocket, req: FastifyRequest): void {
     const query = req.query as Record<string, string | undefined>;
+    if (this.appGate && query.app !== undefined) {
+      this.appGate.attach(socket, req);
+      return;
+    }
     const signed = sessionOf(this.deps.store, req.cookies);
     if (!signed) {
       socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
@@ -144,6 +160,7 @@ export class CogHub {
 
   close(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.appGate?.close();
     for (const conn of this.conns) conn.socket.close(1001, 'Server shutting down');
   }
 

@@ -6,6 +6,7 @@ import type { WorkspaceRow } from '../store/workspaces';
 import { workspaceAudience } from './audience';
 import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
 import { runMeetingRound, type MeetingDeps } from './meeting';
+import { remoteTools, withRemoteExperts } from './remote';
 
 /** A request the client cannot make right now; the hub sends its message back as server.error. */
 export class MeetingRequestError extends Error {}
@@ -45,6 +46,8 @@ export function registerMeetingHandlers(
   deps: MeetingDeps & { registry: AppRegistry },
 ): void {
   const { store, registry } = deps;
+  // Experts and tools of remote apps are looked up per round: apps come and go.
+  const engine = withRemoteExperts(deps.engine, registry);
 
   hub.on('display.experts', (conn) => {
     const ws = openWorkspace(store, conn);
@@ -100,12 +103,16 @@ export function registerMeetingHandlers(
     const text = frame.content.text.trim();
     if (!text) throw new MeetingRequestError('An empty message is not sent');
     const ws = openWorkspace(store, conn);
-    await runMeetingRound(deps, {
-      workspace: ws,
-      userId: conn.userId,
-      text,
-      experts: selectedExperts(conn, workspaceExperts(registry, store, ws)),
-      audience: workspaceAudience(hub, conn.worldId, ws.id),
-    });
+    const tools = [...deps.tools, ...remoteTools(registry, deps.tools)];
+    await runMeetingRound(
+      { ...deps, engine, tools },
+      {
+        workspace: ws,
+        userId: conn.userId,
+        text,
+        experts: selectedExperts(conn, workspaceExperts(registry, store, ws)),
+        audience: workspaceAudience(hub, conn.worldId, ws.id),
+      },
+    );
   });
 }

@@ -125,6 +125,7 @@ async function answerOne(
       deps.engine.answer(
         {
           expert,
+          worldId: q.workspace.world_id,
           panel: q.experts,
           question: q.text,
           history: job.history,

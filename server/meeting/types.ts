@@ -80,6 +80,8 @@ export interface ExpertReporter {
 
 export interface AnswerRequest {
   expert: ExpertProfile;
+  /** The world the meeting is in (remote experts are called with it). */
+  worldId?: string;
   /** Every expert in this meeting (so one can defer to another). */
   panel: ExpertProfile[];
   question: string;

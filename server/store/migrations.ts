@@ -187,4 +187,18 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: 6,
+    name: 'app tokens for remote apps',
+    sql: `
+      CREATE TABLE app_tokens (
+        app_name TEXT NOT NULL,
+        world_id TEXT NOT NULL REFERENCES worlds(id) ON DELETE CASCADE,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        PRIMARY KEY (app_name, world_id)
+      );
+    `,
+  },
 ];

@@ -20,7 +20,8 @@ async function session(page: Page) {
  */
 async function uploadFiles(page: Page, stamp: number) {
   const { headers } = await session(page);
-  const folder = `admin-e2e-${stamp}`;
+  // Sorts after the seeded folders, so other tests' first pages still show the seed documents.
+  const folder = `zz-admin-e2e-${stamp}`;
   const tag = `paging-${stamp}`;
   const word = `quasar${stamp}`;
   const form = new FormData();

@@ -10,6 +10,7 @@ import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions
 import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
 import { selectActiveWorld } from '../auth/authSlice';
 import { selectConnection } from '../connection/connectionSlice';
+import { CommandPalette } from '../palette/CommandPalette';
 import { selectSwitchingTo } from './worldSlice';
 
 /**
@@ -61,6 +62,7 @@ export function WorldLayout({ worldId }: { worldId: string }) {
     <>
       {connection.status !== 'connected' && <FullScreenSpinner label="Reconnecting..." />}
       <Outlet />
+      <CommandPalette />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadFilesDialog } from '../../../src/features/drives/upload/UploadFilesDialog';
 import { renderWithProviders } from '../renderWithProviders';
@@ -99,7 +99,8 @@ describe('Upload Files dialog', () => {
 
     await act(async () => b!.respond(201, { status: 'success', data: { files: [] } }));
     expect(onUploaded).toHaveBeenCalledTimes(1);
-    expect(onClose).toHaveBeenCalledTimes(1);
+    // The finished bars stay on screen briefly, then the dialog closes.
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it("shows the server's error field or 'Upload failed. Please try again.', stays open, and retries only the failed", async () => {
@@ -133,7 +134,8 @@ describe('Upload Files dialog', () => {
     expect(xhrs).toHaveLength(6);
     await act(async () => xhrs[5]!.respond(200, { status: 'success' }));
     expect(onUploaded).toHaveBeenCalledTimes(1);
-    expect(onClose).toHaveBeenCalledTimes(1);
+    // The finished bars stay on screen briefly, then the dialog closes.
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it("a 200 whose body says status 'error' is a failure", async () => {

@@ -1,5 +1,142 @@
-import { PlannedScreen } from '../../../components/PlannedScreen';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { AnnotationEntry, Application } from '../../../../protocol';
+import { AdminLayout } from '../AdminLayout';
+import { AppsLoading } from './AppsListPage';
+import { kindLabel, kindsByCount, processIdText, useApps } from './useApps';
 
+export const APP_NOT_FOUND =
+  'Application not found. It may have been unloaded or the name is incorrect.';
+
+/** One application's annotations, a tab per kind (SPEC §2 "Application detail"). */
 export function AppDetailPage() {
-  return <PlannedScreen title="Application detail" issue={7} />;
+  const appName = useParams().appName ?? '';
+  const { loading, apps, error, refresh } = useApps();
+  const app = apps.find((a) => a.appName === appName);
+  return (
+    <AdminLayout
+      title={appName || 'Application'}
+      crumbs={[{ label: 'Applications', to: '/admin/apps' }, { label: appName }]}
+      actions={
+        <>
+          <Button component={RouterLink} to="/admin/apps" startIcon={<ArrowBackIcon />}>
+            Back to List
+          </Button>
+          <Button startIcon={<RefreshIcon />} onClick={refresh} disabled={loading}>
+            Refresh
+          </Button>
+        </>
+      }
+    >
+      {loading ? (
+        <AppsLoading />
+      ) : (
+        <>
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          {app ? (
+            <AppAnnotations key={app.appName} app={app} />
+          ) : (
+            <Alert severity="warning">{APP_NOT_FOUND}</Alert>
+          )}
+        </>
+      )}
+    </AdminLayout>
+  );
+}
+
+function AppAnnotations({ app }: { app: Application }) {
+  const kinds = kindsByCount(app);
+  const [picked, setPicked] = useState(0);
+  const tab = Math.min(picked, Math.max(kinds.length - 1, 0));
+  const current = kinds[tab];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2">
+        {app.appName}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Process ID: {processIdText(app)}
+      </Typography>
+      {current ? (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_e, v: number) => setPicked(v)}
+            variant="scrollable"
+            aria-label="Annotation kinds"
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {kinds.map(({ kind, count }) => (
+              <Tab key={kind} label={`${kindLabel(kind)} (${count})`} />
+            ))}
+          </Tabs>
+          <EntriesTable kind={current.kind} entries={app.annotations[current.kind] ?? []} />
+        </>
+      ) : (
+        <Typography color="text.secondary">No annotations defined for this application.</Typography>
+      )}
+    </Paper>
+  );
+}
+
+const attrText = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+
+function EntriesTable({ kind, entries }: { kind: string; entries: AnnotationEntry[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={`${kindLabel(kind)} annotations`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Module</TableCell>
+            <TableCell>Cog</TableCell>
+            <TableCell>Attributes</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry, i) => {
+            const attrs = Object.entries(entry.attrs ?? {});
+            return (
+              <TableRow key={`${entry.moduleName}/${entry.cogName}/${i}`}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{entry.moduleName}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{entry.cogName}</TableCell>
+                <TableCell>
+                  {attrs.length === 0 ? (
+                    <Typography variant="body2" color="text.secondary">
+                      No attributes
+                    </Typography>
+                  ) : (
+                    attrs.map(([key, value]) => (
+                      <Box key={key} sx={{ fontSize: 14, wordBreak: 'break-word' }}>
+                        <strong>{key}:</strong> {attrText(value)}
+                      </Box>
+                    ))
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
 }

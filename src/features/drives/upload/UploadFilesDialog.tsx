@@ -33,6 +33,9 @@ export interface UploadFilesDialogProps {
 }
 
 /** The Upload Files dialog (SPEC §2 "Modals"); its list starts empty each time it opens. */
+/** How long the completed progress bars stay on screen before the dialog closes. */
+const SHOW_DONE_MS = 500;
+
 export function UploadFilesDialog({ open, drive, onClose, onUploaded }: UploadFilesDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="upload-title">
@@ -83,7 +86,9 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
     const before = items.filter((i) => i.status === 'uploaded').length;
     if (before + sent === items.length) {
       onUploaded?.();
-      onClose();
+      // Let the finished bars show 100% for a moment before the dialog goes.
+      await new Promise((resolve) => setTimeout(resolve, SHOW_DONE_MS));
+      if (!controller.signal.aborted) onClose();
     }
   };
 

@@ -1,0 +1,296 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  decodeClientFrame,
+  encodeFrame,
+  requestIdOf,
+  type ClientFrame,
+  type Decoded,
+  type Frame,
+  type ServerContent,
+  type ServerTyp,
+} from '../../../protocol';
+import type { CogHub } from '../../cog/hub';
+import type { Store } from '../../store';
+import type { App, AppRegistry, CogContext } from '../registry';
+import { checkDeclaredCogs } from './declared';
+
+/** Close codes of an app socket besides 4401 'Invalid app token'. */
+export const CLOSE_APP_PROTOCOL = 4400;
+export const CLOSE_APP_WRONG_NAME = 4403;
+export const CLOSE_APP_HELLO_TIMEOUT = 4408;
+export const CLOSE_APP_NAME_TAKEN = 4409;
+
+/** How long the server waits for an app's answer to a forwarded cog.call. */
+export const REMOTE_CALL_TIMEOUT_MS = 30_000;
+/** An app that has not said cog.hello by then is disconnected. */
+export const HELLO_TIMEOUT_MS = 10_000;
+/** Calls waiting for an answer at once, per app; more are refused. */
+const MAX_PENDING_CALLS = 1000;
+
+export interface AppConnectionDeps {
+  store: Store;
+  registry: AppRegistry;
+  hub: CogHub;
+  log: FastifyBaseLogger;
+  heartbeatMs: number;
+  callTimeoutMs: number;
+  helloTimeoutMs: number;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+const describeProcess = (app: App) =>
+  `process ${app.processId === undefined ? 'unknown' : String(app.processId)}`;
+
+/**
+ * One remote app's socket, after its token was accepted: waits for cog.hello,
+ * registers the app with forwarding handlers, relays cog.call / cog.call.response
+ * and cog.event, and unregisters the app when the socket closes.
+ */
+export class RemoteAppConnection {
+  private app?: App;
+  private readonly pending = new Map<string, Pending>();
+  private nextCall = 1;
+  private alive = true;
+  private readonly heartbeat: NodeJS.Timeout;
+  private helloTimer?: NodeJS.Timeout;
+  private finished = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly appName: string,
+    readonly worldId: string,
+    private readonly deps: AppConnectionDeps,
+  ) {
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    socket.on('pong', () => {
+      this.alive = true;
+    });
+    socket.on('close', () => this.finish());
+    socket.on('error', (err) => deps.log.warn({ err, app: appName }, 'app socket error'));
+    this.helloTimer = setTimeout(
+      () => socket.close(CLOSE_APP_HELLO_TIMEOUT, 'No cog.hello'),
+      deps.helloTimeoutMs,
+    );
+    this.heartbeat = setInterval(() => this.beat(), deps.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Forwards a call to the app and resolves with its cog.call.response. */
+  call(
+    module: string,
+    cog: string,
+    input: { args?: unknown[]; kvargs?: Record<string, unknown> },
+    ctx: CogContext,
+  ): Promise<unknown> {
+    const where = `${this.appName}/${module}/${cog}`;
+    if (ctx.worldId !== this.worldId)
+      return Promise.reject(new Error(`App "${this.appName}" serves world ${this.worldId} only`));
+    if (this.socket.readyState !== this.socket.OPEN)
+      return Promise.reject(new Error(`App "${this.appName}" is not connected`));
+    if (this.pending.size >= MAX_PENDING_CALLS)
+      return Promise.reject(new Error(`App "${this.appName}" has too many calls waiting`));
+    const id = `call-${this.nextCall++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${where} did not answer within ${this.deps.callTimeoutMs / 1000} s`));
+      }, this.deps.callTimeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      try {
+        this.send(
+          'cog.call',
+          {
+            appname: this.appName,
+            module,
+            cog,
+            ...(input.args ? { args: input.args } : {}),
+            ...(input.kvargs ? { kvargs: input.kvargs } : {}),
+          },
+          id,
+        );
+      } catch (err) {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+  }
+
+  /** Server shutdown: unregisters now, while the store is still open, then closes the socket. */
+  close(code = 1001, reason = 'Server shutting down'): void {
+    this.finish();
+    this.socket.close(code, reason);
+  }
+
+  private send<T extends ServerTyp>(typ: T, content: ServerContent<T>, requestId?: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    const frame: Frame = { typ, content };
+    if (requestId) {
+      frame.request_id = requestId;
+      frame.envelope = { requestId };
+    }
+    this.socket.send(encodeFrame(frame));
+  }
+
+  private reply<T extends ServerTyp>(request: Frame, typ: T, content: ServerContent<T>): void {
+    const requestId = requestIdOf(request);
+    this.send(
+      typ,
+      {
+        ...(content as object),
+        ...(requestId ? { request_id: requestId } : {}),
+      } as ServerContent<T>,
+      requestId,
+    );
+  }
+
+  private warn(message: string): void {
+    this.deps.store.console.append(this.worldId, {
+      app_name: this.appName,
+      from: 'app.warning',
+      message,
+    });
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.finished) return;
+    const decoded: Decoded<ClientFrame> = isBinary
+      ? { ok: false, reason: 'Binary frames are not accepted on this socket' }
+      : decodeClientFrame(data.toString());
+    if (!decoded.ok) {
+      this.warn(
+        `Refused frame${decoded.typ ? ` ${decoded.typ}` : ''} from app ${this.appName}: ${decoded.reason}`,
+      );
+      this.send(
+        'server.error',
+        { error: decoded.reason, ...(decoded.typ ? { typ: decoded.typ } : {}) },
+        decoded.requestId,
+      );
+      return;
+    }
+    const { frame } = decoded;
+    if (frame.typ === 'cog.hello') return this.hello(frame);
+    if (!this.app) {
+      this.send('server.error', { error: 'The first frame must be cog.hello', typ: frame.typ });
+      this.socket.close(CLOSE_APP_PROTOCOL, 'Expected cog.hello first');
+      return;
+    }
+    if (frame.typ === 'cog.call.response') return this.settle(frame);
+    if (frame.typ === 'cog.event') return this.event(frame);
+    this.send(
+      'server.error',
+      { error: `"${frame.typ}" is not accepted from an app`, typ: frame.typ },
+      requestIdOf(frame),
+    );
+  }
+
+  private hello(frame: ClientFrame<'cog.hello'>): void {
+    const { appName, processId, cogs } = frame.content;
+    const refuse = (error: string, code?: number, reason?: string) => {
+      this.reply(frame, 'cog.hello.response', { status: 'error', error });
+      if (code) this.socket.close(code, reason);
+    };
+    if (this.app) return refuse(`App "${this.appName}" is already registered on this connection`);
+    if (appName !== this.appName)
+      return refuse(
+        `This token is for app "${this.appName}", not "${appName}"`,
+        CLOSE_APP_WRONG_NAME,
+        'Wrong app name',
+      );
+    if (this.deps.registry.get(appName))
+      return refuse(
+        `An app named "${appName}" is already registered`,
+        CLOSE_APP_NAME_TAKEN,
+        'App name taken',
+      );
+    const problem = checkDeclaredCogs(cogs, this.deps.registry);
+    if (problem) return refuse(problem, CLOSE_APP_PROTOCOL, 'Invalid cogs');
+
+    clearTimeout(this.helloTimer);
+    const app: App = {
+      name: appName,
+      ...(processId !== undefined ? { processId } : {}),
+      remote: true,
+      cogs: cogs.map((c) => ({
+        module: c.module,
+        name: c.cog,
+        annotations: c.annotations,
+        handler: (input, ctx) => this.call(c.module, c.cog, input, ctx),
+      })),
+    };
+    this.app = app;
+    this.deps.registry.register(app);
+    this.reply(frame, 'cog.hello.response', { status: 'success' });
+    this.deps.store.console.append(this.worldId, {
+      app_name: appName,
+      from: 'system',
+      message: `Remote app ${appName} connected (${describeProcess(app)}, ${cogs.length} cogs)`,
+    });
+  }
+
+  private settle(frame: ClientFrame<'cog.call.response'>): void {
+    const id = requestIdOf(frame);
+    const waiting = id ? this.pending.get(id) : undefined;
+    if (!id || !waiting) {
+      this.deps.log.warn({ app: this.appName, id }, 'cog.call.response for no waiting call');
+      return;
+    }
+    this.pending.delete(id);
+    clearTimeout(waiting.timer);
+    const { status, result, error } = frame.content;
+    if (status === 'success') waiting.resolve(result);
+    else waiting.reject(new Error(error || `App "${this.appName}" reported an error`));
+  }
+
+  private event(frame: ClientFrame<'cog.event'>): void {
+    const content = frame.content as Record<string, unknown>;
+    const name = typeof content.name === 'string' ? content.name : undefined;
+    const level = typeof content.level === 'string' ? content.level : '';
+    const text =
+      typeof content.message === 'string'
+        ? content.message
+        : JSON.stringify(content).slice(0, 1000);
+    this.deps.store.console.append(this.worldId, {
+      app_name: this.appName,
+      from: /^(error|warning)$/.test(level) ? `event.${level}` : 'event',
+      message: name ? `${name}: ${text}` : text,
+    });
+    this.deps.hub.broadcast(this.worldId, 'cog.event', { ...content, appName: this.appName });
+  }
+
+  private beat(): void {
+    if (!this.alive) {
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
+  }
+
+  /** Once per connection: pending calls fail, the app is unregistered and the console told. */
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.helloTimer);
+    clearInterval(this.heartbeat);
+    for (const [id, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(new Error(`App "${this.appName}" disconnected`));
+      this.pending.delete(id);
+    }
+    const app = this.app;
+    if (!app || this.deps.registry.get(app.name) !== app) return;
+    this.deps.registry.unregister(app.name);
+    this.deps.store.console.append(this.worldId, {
+      app_name: app.name,
+      from: 'system',
+      message: `Remote app ${app.name} disconnected (${describeProcess(app)})`,
+    });
+  }
+}

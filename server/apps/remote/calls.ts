@@ -1,0 +1,63 @@
+import type { CogHub } from '../../cog/hub';
+import type { Store } from '../../store';
+import type { AppRegistry, Cog, CogContext } from '../registry';
+
+/** A cog.call the server refuses; its message is the reply's error. */
+export class CogCallError extends Error {}
+
+/** Annotations that make a cog reachable from a browser's cog.call; nothing else is. */
+export const CALLABLE_ANNOTATIONS = ['callable', 'command'] as const;
+
+const adminOnly = (cog: Cog) =>
+  CALLABLE_ANNOTATIONS.some((kind) => cog.annotations[kind]?.admin === true);
+
+export interface CogCallTarget {
+  appname: string;
+  module: string;
+  cog: string;
+}
+
+/**
+ * Runs a cog for a signed-in user, in-process or forwarded to its remote app.
+ * Only cogs annotated `callable` or `command` may be called; those with
+ * `admin: true` on that annotation only by administrators of the world.
+ */
+export async function callCog(
+  deps: { store: Store; registry: AppRegistry },
+  target: CogCallTarget,
+  input: { args?: unknown[]; kvargs?: Record<string, unknown> },
+  ctx: CogContext & { userId: string },
+): Promise<unknown> {
+  const path = `${target.appname}/${target.module}/${target.cog}`;
+  const app = deps.registry.get(target.appname);
+  if (!app) throw new CogCallError(`Unknown app "${target.appname}"`);
+  const cog = app.cogs.find((c) => c.module === target.module && c.name === target.cog);
+  if (!cog) throw new CogCallError(`Unknown cog ${path}`);
+  if (!CALLABLE_ANNOTATIONS.some((kind) => cog.annotations[kind]) || !cog.handler)
+    throw new CogCallError(`Cog ${path} is not callable`);
+  if (adminOnly(cog) && !deps.store.users.access(ctx.userId, ctx.worldId)?.is_admin)
+    throw new CogCallError('Administrators of this world only');
+  return cog.handler({ args: input.args, kvargs: input.kvargs }, ctx);
+}
+
+/** A browser's cog.call (SPEC §7): answered with cog.call.response and the request's id. */
+export function registerCogCalls(hub: CogHub, deps: { store: Store; registry: AppRegistry }): void {
+  hub.on('cog.call', async (conn, frame) => {
+    const { appname, module, cog, args, kvargs } = frame.content;
+    try {
+      const result = await callCog(
+        deps,
+        { appname, module, cog },
+        { args, kvargs },
+        { worldId: conn.worldId, userId: conn.userId },
+      );
+      hub.reply(conn, frame, 'cog.call.response', {
+        status: 'success',
+        ...(result !== undefined ? { result } : {}),
+      });
+    } catch (err) {
+      const error = err instanceof Error ? err.message || 'Unknown error' : String(err);
+      hub.reply(conn, frame, 'cog.call.response', { status: 'error', error });
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CogHub } from '../../cog/hub';
+import type { Store } from '../../store';
+import type { AppRegistry } from '../registry';
+import { HELLO_TIMEOUT_MS, REMOTE_CALL_TIMEOUT_MS } from './appConnection';
+import { registerCogCalls } from './calls';
+import { AppGateway } from './gateway';
+
+export { callCog, CogCallError } from './calls';
+export { AppGateway, appTokenOf } from './gateway';
+export { RemoteAppConnection, REMOTE_CALL_TIMEOUT_MS } from './appConnection';
+
+export interface RemoteAppsDeps {
+  store: Store;
+  registry: AppRegistry;
+  log: FastifyBaseLogger;
+  /** Ping interval of app sockets (config.heartbeatMs). */
+  heartbeatMs: number;
+  callTimeoutMs?: number;
+  helloTimeoutMs?: number;
+}
+
+/**
+ * Apps on the socket (DESIGN §4): remote app processes connect with an app
+ * token and cog.hello; browsers may cog.call callable cogs but never register
+ * an app.
+ */
+export function registerRemoteApps(hub: CogHub, deps: RemoteAppsDeps): AppGateway {
+  const gateway = new AppGateway({
+    store: deps.store,
+    registry: deps.registry,
+    hub,
+    log: deps.log,
+    heartbeatMs: deps.heartbeatMs,
+    callTimeoutMs: deps.callTimeoutMs ?? REMOTE_CALL_TIMEOUT_MS,
+    helloTimeoutMs: deps.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
+  });
+  hub.acceptApps(gateway);
+  registerCogCalls(hub, deps);
+  hub.on('cog.hello', (conn, frame) => {
+    deps.store.console.append(conn.worldId, {
+      app_name: 'emgen',
+      from: 'hub.warning',
+      message: `Refused cog.hello for app "${frame.content.appName}" from a browser session`,
+    });
+    hub.reply(conn, frame, 'cog.hello.response', {
+      status: 'error',
+      error: 'Apps connect with an app token (?app=<name>), not a browser session',
+    });
+  });
+  return gateway;
+}

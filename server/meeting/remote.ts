@@ -1,0 +1,100 @@
+import type { AnnotatedCog, AppRegistry } from '../apps/registry';
+import { ToolError, type ExpertEngine, type Tool, type ToolResult } from './types';
+
+const expertIdOf = (a: AnnotatedCog) =>
+  typeof a.attrs.expert_id === 'string' ? a.attrs.expert_id : a.cog.name;
+
+/** The expert cog of a remote app answering for this expert id, if any. */
+export function remoteExpertCog(registry: AppRegistry, expertId: string): AnnotatedCog | undefined {
+  return registry
+    .annotated('expert')
+    .find((a) => a.app.remote && a.cog.handler && expertIdOf(a) === expertId);
+}
+
+/** Rejects when the signal aborts (the meeting's timeout), so a silent app never holds a round. */
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function answerText(value: unknown, expertName: string): string {
+  if (typeof value === 'string') return value;
+  const answer = (value as { answer?: unknown } | null)?.answer;
+  if (typeof answer === 'string') return answer;
+  throw new Error(`${expertName} answered without text`);
+}
+
+/**
+ * The meeting's engine with remote experts: an expert whose cog belongs to a
+ * remote app answers by calling that cog (kvargs question, history, expert_id →
+ * `{ answer }` or a string); every other expert goes to the local engine.
+ */
+export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): ExpertEngine {
+  return {
+    name: local.name,
+    async answer(request, report) {
+      const remote = remoteExpertCog(registry, request.expert.id);
+      if (!remote?.cog.handler) return local.answer(request, report);
+      const value = await abortable(
+        remote.cog.handler(
+          {
+            kvargs: {
+              question: request.question,
+              history: request.history,
+              expert_id: request.expert.id,
+            },
+          },
+          { worldId: request.worldId ?? '' },
+        ),
+        request.signal,
+      );
+      report.answer(answerText(value, request.expert.name), true);
+    },
+  };
+}
+
+function toolResult(value: unknown): ToolResult {
+  if (typeof value === 'string') return { output: value };
+  const v = value as { output?: unknown } | null;
+  if (v && typeof v.output === 'string') return { output: v.output, value };
+  return { output: JSON.stringify(value ?? null), value };
+}
+
+/**
+ * The tools remote apps declare (cogs annotated `tool` with provider, name,
+ * description and optionally parameters as JSON Schema), except names a local
+ * tool already has. Used only when the workspace selected the provider.
+ */
+export function remoteTools(registry: AppRegistry, local: Tool[]): Tool[] {
+  const taken = new Set(local.map((t) => t.name));
+  const out: Tool[] = [];
+  for (const { app, cog, attrs } of registry.annotated('tool')) {
+    const handler = cog.handler;
+    const name = typeof attrs.name === 'string' ? attrs.name : cog.name;
+    if (!app.remote || !handler || typeof attrs.provider !== 'string' || taken.has(name)) continue;
+    taken.add(name);
+    out.push({
+      name,
+      provider: attrs.provider,
+      description: typeof attrs.description === 'string' ? attrs.description : '',
+      parameters:
+        attrs.parameters && typeof attrs.parameters === 'object'
+          ? (attrs.parameters as Record<string, unknown>)
+          : { type: 'object', properties: {} },
+      async run(args, ctx) {
+        try {
+          return toolResult(
+            await abortable(handler({ kvargs: args }, { worldId: ctx.worldId }), ctx.signal),
+          );
+        } catch (err) {
+          throw new ToolError(err instanceof Error ? err.message : String(err));
+        }
+      },
+    });
+  }
+  return out;
+}

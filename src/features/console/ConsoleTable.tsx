@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { memo, useEffect, useRef } from 'react';
+import type { ConsoleMessage } from '../../../protocol';
+
+/** Colours of the log viewer (SPEC §2 "Console page"). */
+export const CONSOLE_COLORS = {
+  background: '#1e1e1e',
+  text: '#d4d4d4',
+  muted: '#8c8c8c',
+  border: '#333333',
+  system: '#4caf50',
+  error: '#f44336',
+  warning: '#ffeb3b',
+} as const;
+
+/** System sources are green, error or exception red, warning yellow; others plain. */
+export function sourceColor(source: string): string {
+  const s = source.toLowerCase();
+  if (s.includes('system')) return CONSOLE_COLORS.system;
+  if (s.includes('error') || s.includes('exception')) return CONSOLE_COLORS.error;
+  if (s.includes('warning')) return CONSOLE_COLORS.warning;
+  return CONSOLE_COLORS.text;
+}
+
+export function formatTime(time: string): string {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? time : date.toLocaleString();
+}
+
+const cellSx = {
+  color: 'inherit',
+  borderColor: CONSOLE_COLORS.border,
+  fontFamily: 'monospace',
+  fontSize: 13,
+  py: 0.5,
+  verticalAlign: 'top',
+} as const;
+const headSx = { ...cellSx, bgcolor: CONSOLE_COLORS.background, color: CONSOLE_COLORS.muted };
+
+/** The dark log viewer; it scrolls to the newest entry whenever new entries arrive. */
+export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefined }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
+  return (
+    <Box
+      ref={scroller}
+      role="region"
+      aria-label="Console log"
+      sx={{
+        bgcolor: CONSOLE_COLORS.background,
+        color: CONSOLE_COLORS.text,
+        borderRadius: 1,
+        overflow: 'auto',
+        height: 'calc(100vh - 220px)',
+        minHeight: 240,
+      }}
+    >
+      {messages && messages.length === 0 ? (
+        <Box sx={{ p: 3, fontFamily: 'monospace', color: CONSOLE_COLORS.muted }}>
+          No console messages yet.
+        </Box>
+      ) : (
+        <Table size="small" stickyHeader aria-label="Console messages">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ ...headSx, width: 190 }}>Time</TableCell>
+              <TableCell sx={{ ...headSx, width: 140 }}>App</TableCell>
+              <TableCell sx={{ ...headSx, width: 140 }}>Source</TableCell>
+              <TableCell sx={headSx}>Message</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(messages ?? []).map((m, i) => (
+              <ConsoleRow key={i} message={m} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+const ConsoleRow = memo(function ConsoleRow({ message }: { message: ConsoleMessage }) {
+  return (
+    <TableRow>
+      <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} title={message.time}>
+        {formatTime(message.time)}
+      </TableCell>
+      <TableCell sx={cellSx}>{message.app_name}</TableCell>
+      <TableCell sx={{ ...cellSx, color: sourceColor(message.from) }}>{message.from}</TableCell>
+      <TableCell sx={{ ...cellSx, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {message.message}
+      </TableCell>
+    </TableRow>
+  );
+});
