@@ -1,24 +1,12 @@
 import type { ReactElement } from 'react';
-import { initialAuthState } from '../../../src/features/auth/authSlice';
-import type { RootState } from '../../../src/store/store';
 import { cogConnectRequested } from '../../../src/ws/cogActions';
 import { renderWithProviders } from '../renderWithProviders';
 import { makeTestStore } from '../testStore';
 import { scriptServer } from '../workspaceManagement/scriptedServer';
+import { adminState } from './drivesFixtures';
 
 /** Signed in to innovation-lab, which the user administers (or not). */
-export function adminAuth(isAdmin = true): Partial<RootState> {
-  return {
-    auth: {
-      ...initialAuthState,
-      loggedin: true,
-      status: 'ok',
-      user: { name: 'Ann', email: 'ann@example.org' },
-      activeWorld: 'innovation-lab',
-      accessibleWorlds: [{ world_id: 'innovation-lab', name: 'Innovation Lab', is_admin: isAdmin }],
-    },
-  };
-}
+export const adminAuth = adminState;
 
 /** An admin page under /admin with a real store; its fake socket answers as `respond` says. */
 export function renderAdminPage(
