@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cogConnectRequested, cogIn } from '../../../src/ws/cogActions';
-import { makeCogTestStore } from './cogTestStore';
+import { cogIn } from '../../../src/ws/cogActions';
+import { connectedCogTestStore } from './cogTestStore';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -9,17 +9,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function connected() {
-  const t = makeCogTestStore();
-  t.store.dispatch(cogConnectRequested({ worldId: 'w1' }));
-  t.sockets.last().serverOpen();
-  t.clear();
-  return t;
-}
-
 describe('cog middleware: inbound frames', () => {
   it('dispatches a valid frame as cog/in/<typ> with the decoded frame', () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const frame = { typ: 'server.hello', content: { version: '2.1.0' } };
     t.sockets.last().serverSend(JSON.stringify(frame));
     expect(t.actions).toEqual([
@@ -34,7 +26,7 @@ describe('cog middleware: inbound frames', () => {
   });
 
   it('dispatches malformed JSON as cog/in/invalid and keeps working', () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     t.sockets.last().serverSend('{not json');
     expect(t.actions).toHaveLength(1);
     expect(t.actions[0]).toMatchObject({
@@ -47,7 +39,7 @@ describe('cog middleware: inbound frames', () => {
   });
 
   it('dispatches an unknown typ as cog/in/invalid with the typ', () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     t.sockets.last().serverSend('{"typ":"no.such.thing","content":{}}');
     expect(t.actions).toEqual([
       {
@@ -62,7 +54,7 @@ describe('cog middleware: inbound frames', () => {
   });
 
   it('reports content that fails its schema, and cuts the raw text to 2,000 chars', () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const long = JSON.stringify({ typ: 'flash.message', content: { nope: 'x'.repeat(5000) } });
     t.sockets.last().serverSend(long);
     const payload = (
@@ -75,7 +67,7 @@ describe('cog middleware: inbound frames', () => {
   });
 
   it('reports a non-text frame as invalid', () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     t.sockets.last().serverSend(new ArrayBuffer(4));
     expect(t.actions).toEqual([
       {

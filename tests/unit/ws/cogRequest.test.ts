@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'v
 import type { ServerFrame } from '../../../protocol';
 import { cogConnectRequested, cogRequest } from '../../../src/ws/cogActions';
 import { requestFrame } from '../../../src/ws/cogMiddleware';
-import { makeCogTestStore, makeConcatCogTestStore } from './cogTestStore';
+import { connectedCogTestStore, makeCogTestStore, makeConcatCogTestStore } from './cogTestStore';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,23 +11,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function connected() {
-  const t = makeCogTestStore();
-  t.store.dispatch(cogConnectRequested({ worldId: 'w1' }));
-  t.sockets.last().serverOpen();
-  t.clear();
-  return t;
-}
-
 /** The last frame the client wrote. */
-function lastSent(t: ReturnType<typeof connected>) {
+function lastSent(t: ReturnType<typeof connectedCogTestStore>) {
   const frames = t.sockets.last().frames();
   return frames[frames.length - 1]!;
 }
 
 describe('cogRequest', () => {
   it('returns a promise typed as the response frame', async () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const pending = t.store.dispatch(cogRequest('command.list', {}, { timeoutMs: 1000 }));
     expectTypeOf(pending).toEqualTypeOf<Promise<ServerFrame>>();
     t.sockets.last().serverSend('{"typ":"command.list.response","content":{"commands":[]}}');
@@ -37,7 +29,7 @@ describe('cogRequest', () => {
   });
 
   it('is settled by the request id the reply carries', async () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const first = t.store.dispatch(
       cogRequest('workspace.expert.add', { expert_id: 'e1' }, { timeoutMs: 5000 }),
     );
@@ -79,7 +71,7 @@ describe('cogRequest', () => {
   });
 
   it('is settled by response typ, oldest request first, when no id matches', async () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const a = t.store.dispatch(cogRequest('command.list', {}, { timeoutMs: 30_000 }));
     const b = t.store.dispatch(cogRequest('command.list', {}, { timeoutMs: 30_000 }));
     t.sockets.last().serverSend('{"typ":"command.list.error","content":{"error":"first"}}');
@@ -92,7 +84,7 @@ describe('cogRequest', () => {
   });
 
   it('honours custom response typs', async () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const p = t.store.dispatch(
       cogRequest(
         'page.display',
@@ -105,7 +97,7 @@ describe('cogRequest', () => {
   });
 
   it('rejects on timeout with the default and custom texts, and ignores a late reply', async () => {
-    const t = connected();
+    const t = connectedCogTestStore();
     const op = t.store.dispatch(cogRequest('workspace.update', { name: 'n' }, { timeoutMs: 5000 }));
     const lateId = lastSent(t).envelope?.requestId as string;
     const assertion = expect(op).rejects.toThrow('Operation timeout after 5000ms');

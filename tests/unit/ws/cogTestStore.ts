@@ -1,6 +1,7 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { connectionReducer } from '../../../src/features/connection/connectionSlice';
 import { createCogMiddleware, type CogMiddlewareDeps } from '../../../src/ws/cogMiddleware';
+import { cogConnectRequested } from '../../../src/ws/cogActions';
 import { fakeSockets } from './fakeWebSocket';
 
 export const TEST_BROWSER_ID = 'browser-1';
@@ -66,4 +67,13 @@ function withHelpers<S>(
       actions.length = 0;
     },
   };
+}
+
+/** A test store whose socket to world w1 is already open, with the recorded actions cleared. */
+export function connectedCogTestStore() {
+  const t = makeCogTestStore();
+  t.store.dispatch(cogConnectRequested({ worldId: 'w1' }));
+  t.sockets.last().serverOpen();
+  t.clear();
+  return t;
 }
