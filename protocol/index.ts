@@ -8,3 +8,4 @@ export * from './timing';
 export * from './audio';
 export * from './paths';
 export * from './commands';
+export * from './components';

@@ -80,12 +80,19 @@ export const serverMessageSchemas = {
     component: z.optional(componentNodeSchema),
     status: z.optional(z.string()),
     error: z.optional(z.string()),
+    /** After a page.event: go to this same-site path. */
+    redirect_url: z.optional(z.string()),
   }),
   'flow.screen.display': z.looseObject({
     flowid: z.optional(z.string()),
     component: z.optional(componentNodeSchema),
     status: z.optional(z.string()),
     error: z.optional(z.string()),
+    /** Progress indicator: screen `step` of `steps`. */
+    step: z.optional(z.number()),
+    steps: z.optional(z.number()),
+    done: z.optional(z.boolean()),
+    redirect_url: z.optional(z.string()),
   }),
   /** The server asking a client which apps it hosts (reply cog.apps.response). */
   'cog.apps': z.looseObject({}),
