@@ -1,0 +1,42 @@
+import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { InvalidComponent } from '../InvalidComponent';
+import { requireString } from '../nodeProps';
+import type { ServerComponentProps } from '../types';
+
+type Variant = NonNullable<TypographyProps['variant']>;
+
+const VARIANTS: Record<string, Variant> = {
+  h1: 'h1',
+  h2: 'h2',
+  h3: 'h3',
+  h4: 'h4',
+  h5: 'h5',
+  h6: 'h6',
+  subtitle: 'subtitle1',
+  subtitle1: 'subtitle1',
+  subtitle2: 'subtitle2',
+  body: 'body1',
+  body1: 'body1',
+  body2: 'body2',
+  caption: 'caption',
+};
+
+const CAPTION_AS_BLOCK = { caption: 'p' };
+
+/** Plain text in a Typography variant; an unknown variant falls back to body1. */
+export function Text({ node, style }: ServerComponentProps) {
+  const error = requireString(node, 'content');
+  if (error) return <InvalidComponent message={error} />;
+  const variant = (node.variant && VARIANTS[node.variant]) || 'body1';
+  return (
+    <Typography
+      variant={variant}
+      // A caption is inline by default; as a node of its own it takes its own line.
+      variantMapping={CAPTION_AS_BLOCK}
+      style={style}
+      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+    >
+      {node.content as string}
+    </Typography>
+  );
+}
