@@ -8,6 +8,8 @@ import { AppRegistry } from './apps/registry';
 import { emgenApp } from './apps/emgenApp';
 import { registerRemoteApps } from './apps/remote';
 import { expertsApp } from './apps/experts';
+import { emgenPagesApp } from './apps/emgenPages';
+import { registerPageHandlers } from './pages';
 import { toolsApp } from './apps/toolProviders';
 import { dashboardApp } from './dashboard/app';
 import { commandsApp } from './commands/coreCommands';
@@ -63,6 +65,8 @@ export async function buildApp(opts: {
   expertTimeoutMs?: number;
   /** Semantic drive search (default: from config, the offline concept index or an embeddings endpoint). */
   semanticIndex?: SemanticIndex;
+  /** How long a page or flow cog may take (default 10 s). */
+  screenTimeoutMs?: number;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -102,7 +106,7 @@ export async function buildApp(opts: {
   const registry = new AppRegistry();
   registry.register(emgenApp({ registry }));
   registry.register(toolsApp());
-  registry.register(expertsApp(store.experts));
+  registry.register(expertsApp(store.experts, { store, registry }));
   registry.register(dashboardApp({ store, registry }));
   registry.register(commandsApp({ store, registry }));
   store.workspaces.purgeStaleDrafts();
@@ -113,6 +117,7 @@ export async function buildApp(opts: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     semantic: opts.semanticIndex ?? createSemanticIndex(config, store.db, config.DATA_DIR),
   });
+  registry.register(emgenPagesApp({ store, registry, drives }));
 
   const hub = new CogHub({
     store,
@@ -132,6 +137,7 @@ export async function buildApp(opts: {
   registerWorkspaceHandlers(hub, { store, registry });
   registerRemoteApps(hub, { store, registry, log: app.log, heartbeatMs: config.heartbeatMs });
   registerCommandHandlers(hub, { store, registry });
+  registerPageHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));

@@ -1,25 +1,29 @@
 import type { ExpertsRepository } from '../store/experts';
-import type { App } from './registry';
+import { expertPageCog, type ExpertPageDeps } from './expertHomePage';
+import type { App, Cog } from './registry';
 
-/** The experts app: each expert stored in this installation is a cog annotated `expert`. */
-export function expertsApp(experts: ExpertsRepository): App {
-  return {
-    name: 'experts',
-    processId: process.pid,
-    cogs: experts.list().map((e) => ({
-      module: 'experts',
-      name: e.id,
-      annotations: {
-        expert: {
-          expert_id: e.id,
-          name: e.name,
-          keywords: e.keywords,
-          home_link: e.home_link,
-          description: e.description,
-          model: e.model,
-          system_prompt: e.system_prompt,
-        },
+/**
+ * The experts app: each expert stored in this installation is a cog annotated
+ * `expert`; with `pages`, each also has a home page (a cog annotated `page`,
+ * pagename = the expert id), which is where its home_link `/a/experts/p/{id}` goes.
+ */
+export function expertsApp(experts: ExpertsRepository, pages?: ExpertPageDeps): App {
+  const rows = experts.list();
+  const expertCogs: Cog[] = rows.map((e) => ({
+    module: 'experts',
+    name: e.id,
+    annotations: {
+      expert: {
+        expert_id: e.id,
+        name: e.name,
+        keywords: e.keywords,
+        home_link: e.home_link,
+        description: e.description,
+        model: e.model,
+        system_prompt: e.system_prompt,
       },
-    })),
-  };
+    },
+  }));
+  const pageCogs = pages ? rows.map((e) => expertPageCog(pages, e.id, e.name)) : [];
+  return { name: 'experts', processId: process.pid, cogs: [...expertCogs, ...pageCogs] };
 }

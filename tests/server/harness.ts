@@ -34,6 +34,7 @@ export async function startTestServer(
     engine?: ExpertEngine;
     tools?: Tool[];
     expertTimeoutMs?: number;
+    screenTimeoutMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
@@ -57,6 +58,7 @@ export async function startTestServer(
     engine: opts.engine,
     tools: opts.tools,
     expertTimeoutMs: opts.expertTimeoutMs,
+    screenTimeoutMs: opts.screenTimeoutMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {
