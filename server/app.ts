@@ -9,7 +9,8 @@ import { emgenApp } from './apps/emgenApp';
 import { registerRemoteApps } from './apps/remote';
 import { expertsApp } from './apps/experts';
 import { emgenPagesApp } from './apps/emgenPages';
-import { registerPageHandlers } from './pages';
+import { flowsApp } from './flows/app';
+import { registerFlowHandlers, registerPageHandlers } from './pages';
 import { toolsApp } from './apps/toolProviders';
 import { dashboardApp } from './dashboard/app';
 import { commandsApp } from './commands/coreCommands';
@@ -118,6 +119,7 @@ export async function buildApp(opts: {
     semantic: opts.semanticIndex ?? createSemanticIndex(config, store.db, config.DATA_DIR),
   });
   registry.register(emgenPagesApp({ store, registry, drives }));
+  registry.register(flowsApp({ store, registry }));
 
   const hub = new CogHub({
     store,
@@ -138,6 +140,7 @@ export async function buildApp(opts: {
   registerRemoteApps(hub, { store, registry, log: app.log, heartbeatMs: config.heartbeatMs });
   registerCommandHandlers(hub, { store, registry });
   registerPageHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });
+  registerFlowHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));

@@ -62,6 +62,11 @@ function hits(text: string, domain: Domain): number {
   return PATTERNS[domain].filter((re) => re.test(text)).length;
 }
 
+/** The specialties a piece of text (a request, a question) touches, by the same vocabulary. */
+export function textDomains(text: string): Domain[] {
+  return DOMAINS.filter((d) => hits(text, d) > 0);
+}
+
 function scores(expert: ExpertProfile): Record<Domain, number> {
   const result = {} as Record<Domain, number>;
   for (const d of DOMAINS) {
