@@ -26,6 +26,14 @@ const CONFIG: Config = {
   // Inline styles could lay server HTML over the page (position: fixed); refuse them.
   FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
   ADD_ATTR: ['target'],
+  // Experts' messages may embed a server component as <emgen-component data="BASE64">
+  // (src/components/embedded). Only that element and only its data attribute pass;
+  // the element decodes and renders the data through the same checked renderer.
+  CUSTOM_ELEMENT_HANDLING: {
+    tagNameCheck: /^emgen-component$/,
+    attributeNameCheck: /^data$/,
+    allowCustomizedBuiltInElements: false,
+  },
 };
 
 // An instance of our own, so the link hook does not leak into other users of DOMPurify.
