@@ -3,7 +3,7 @@ import type { Drives } from '../drives/driveService';
 import { expertDirectory } from '../meeting/directory';
 import { evaluateExpression } from '../meeting/tools/calc';
 import { ToolError } from '../meeting/types';
-import { alert, divider, markdown, node, sections, text, vspace } from '../pages/ui';
+import { alert, clip, divider, markdown, node, sections, text, vspace } from '../pages/ui';
 import type { Store } from '../store';
 import { providerDirectory } from '../workspaces/providers';
 import type { App, AppRegistry, Cog, CogContext } from './registry';
@@ -159,7 +159,7 @@ function demoCog(deps: EmgenPagesDeps): Cog {
       if (!event) return { component: demoPage(deps, ctx) };
       if (event.event_handler === CHAT_EVENT)
         return { component: demoPage(deps, ctx, calculate(event.attrs?.message)) };
-      const unknown = alert('error', `Unknown action "${String(event.event_handler)}"`);
+      const unknown = alert('error', `Unknown action "${clip(event.event_handler)}"`);
       return { component: demoPage(deps, ctx, unknown) };
     },
   };

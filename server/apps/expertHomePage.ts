@@ -1,7 +1,7 @@
 import type { ComponentNode, PageResult } from '../../protocol';
 import { expertDirectory, type DirectoryExpert } from '../meeting/directory';
 import { expertDomains, type Domain } from '../meeting/offline/domains';
-import { alert, button, card, markdown, node, text, topic, vspace } from '../pages/ui';
+import { alert, button, card, clip, markdown, node, text, topic, vspace } from '../pages/ui';
 import type { Store } from '../store';
 import { createWorkspaceWith, shortName } from '../workspaces/createWith';
 import { WorkspaceRequestError } from '../workspaces/handlers';
@@ -127,7 +127,7 @@ export function expertPageCog(deps: ExpertPageDeps, expertId: string, title: str
         component: expertHomePage(
           deps,
           expert,
-          alert('error', `Unknown action "${String(event.event_handler)}"`),
+          alert('error', `Unknown action "${clip(event.event_handler)}"`),
         ),
       };
     },

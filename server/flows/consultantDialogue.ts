@@ -2,7 +2,7 @@ import type { ComponentNode, FlowResult } from '../../protocol';
 import { providerNamesFor } from '../apps/expertTools';
 import type { AppRegistry, Cog, CogContext } from '../apps/registry';
 import { expertDirectory } from '../meeting/directory';
-import { alert, button, card, columns, optionList, text } from '../pages/ui';
+import { alert, button, card, clip, columns, optionList, text } from '../pages/ui';
 import type { Store } from '../store';
 import { createWorkspaceWith, shortName } from '../workspaces/createWith';
 import { WorkspaceRequestError } from '../workspaces/handlers';
@@ -148,7 +148,10 @@ function accept(deps: Deps, state: ConsultantState, event: FlowEvent, ctx: CogCo
   const one = attrText(event, 'expert_id');
   const chosen = one ? state.recommended.filter((r) => r.expert_id === one) : state.recommended;
   if (!chosen.length)
-    return recommendScreen(state, alert('error', `"${one}" is not one of the recommended experts`));
+    return recommendScreen(
+      state,
+      alert('error', `"${clip(one)}" is not one of the recommended experts`),
+    );
   const directory = expertDirectory(deps.registry);
   const profiles = chosen.flatMap((r) => directory.get(r.expert_id) ?? []);
   const installed = providerDirectory(deps.registry);

@@ -1,7 +1,7 @@
 import { FLOW_USER_INPUT_EVENT, type ComponentNode, type FlowResult } from '../../protocol';
 import type { Cog, CogContext } from '../apps/registry';
 import { FLOW_ANNOTATION } from '../pages/flowHandlers';
-import { alert } from '../pages/ui';
+import { alert, clip } from '../pages/ui';
 
 /** The event a flow screen sent: its event_handler and attrs. */
 export interface FlowEvent {
@@ -53,7 +53,7 @@ export function userMessage(event: FlowEvent | undefined): string | undefined {
 
 /** The Alert for an event the current screen does not offer. */
 export const unknownAction = (event: FlowEvent): ComponentNode =>
-  alert('error', `Unknown action "${event.event_handler}"`);
+  alert('error', `Unknown action "${clip(event.event_handler)}"`);
 
 /** A string attr, trimmed; '' when absent. */
 export const attrText = (event: FlowEvent, name: string): string =>

@@ -3,7 +3,7 @@ import { providerNamesFor } from '../apps/expertTools';
 import type { AppRegistry, Cog, CogContext } from '../apps/registry';
 import { expertDirectory, type DirectoryExpert } from '../meeting/directory';
 import { covers, textDomains, type Domain } from '../meeting/offline/domains';
-import { alert, button, card, columns, markdown, optionList, text } from '../pages/ui';
+import { alert, button, card, clip, columns, markdown, optionList, text } from '../pages/ui';
 import type { Store } from '../store';
 import { createWorkspaceWith } from '../workspaces/createWith';
 import { checkWorkspaceName, WorkspaceRequestError } from '../workspaces/handlers';
@@ -173,14 +173,14 @@ function focusFromText(message: string): Focus | undefined {
 }
 
 function chooseFocus(deps: Deps, state: State, focus: Focus | undefined, raw: string): FlowResult {
-  if (!focus) return screen(deps, state, alert('error', `Unknown choice "${raw}"`));
+  if (!focus) return screen(deps, state, alert('error', `Unknown choice "${clip(raw)}"`));
   return screen(deps, { ...state, step: 'tools', focus: focus.id });
 }
 
 function chooseTools(deps: Deps, state: State, event: FlowEvent, focus: Focus): FlowResult {
   const id = attrText(event, 'tools');
   const choice = TOOL_CHOICES.find((t) => t.id === id);
-  if (!choice) return screen(deps, state, alert('error', `Unknown choice "${id}"`));
+  if (!choice) return screen(deps, state, alert('error', `Unknown choice "${clip(id)}"`));
   const tools: string[] =
     choice.id === 'recommended' ? recommendedTools(deps.registry, focus) : [...choice.providers];
   return screen(deps, { ...state, step: 'name', tools });
@@ -246,7 +246,7 @@ function onEvent(deps: Deps, state: State, event: FlowEvent, ctx: CogContext): F
       return screen(
         deps,
         state,
-        alert('warning', `None of these fits "${message.trim()}": please pick one`),
+        alert('warning', `None of these fits "${clip(message)}": please pick one`),
       );
     }
   }

@@ -76,3 +76,10 @@ export function optionList(
     ),
   });
 }
+
+/** User text quoted back on a screen: one line, at most max characters. */
+export function clip(value: unknown, max = 80): string {
+  const line = String(value).replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('')}…`;
+}
