@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CogApp } from '../../client/cogApp';
 import type { App } from '../../server/apps/registry';
+import { runUsersCommand } from '../../server/cli/users';
 import { FlowStates } from '../../server/pages';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
 import { expectKnownComponents, nodesNamed, request, textOf } from './screenHelpers';
@@ -9,6 +11,7 @@ let server: TestServer;
 let admin: Client;
 let adminId: string;
 const sockets: TestSocket[] = [];
+let remote: CogApp | undefined;
 
 /** Flows that misbehave, registered like any other app. */
 const brokenFlows = (): App => ({
@@ -51,6 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sockets) s.ws.close();
+  await remote?.close();
   await server.close();
 });
 
@@ -245,6 +249,56 @@ describe('the flow runtime', () => {
     const offsite = await flowEvent(sock, 'offsite', 'start');
     expect(offsite).toMatchObject({ status: 'ok', done: true });
     expect(offsite.redirect_url).toBeUndefined();
+  });
+
+  it("runs a remote app's flow, keeping its state on the server between events", async () => {
+    const lines: string[] = [];
+    await runUsersCommand(['app-token', 'remote-flows', WORLD], server.store, {
+      out: (l) => lines.push(l),
+    });
+    const calls: unknown[] = [];
+    remote = new CogApp({
+      url: server.url,
+      worldId: WORLD,
+      appName: 'remote-flows',
+      token: lines[1]!,
+      reconnect: false,
+    });
+    remote.cog({
+      module: 'flows',
+      name: 'counter',
+      annotations: { flow: { flow_id: 'counter', title: 'Count' } },
+      handler: ({ kvargs }) => {
+        calls.push(kvargs);
+        const n = Number((kvargs.state as { n?: number }).n ?? 0);
+        const next =
+          (kvargs.event as { event_handler?: string } | undefined)?.event_handler === 'inc'
+            ? n + 1
+            : n;
+        return {
+          state: { n: next },
+          component: { component: 'Text', content: `Count: ${next}` },
+          step: next,
+          steps: 10,
+        };
+      },
+    });
+    await remote.connect();
+    const sock = await socketFor();
+    await flowEvent(sock, 'counter', 'restart');
+    await flowEvent(sock, 'counter', 'inc', { by: 1 });
+    const second = await flowEvent(sock, 'counter', 'inc');
+    expect(second).toMatchObject({ status: 'ok', step: 2, steps: 10, done: false });
+    expect(second.component.content).toBe('Count: 2');
+    expect((await flowEvent(await socketFor(), 'counter', 'start')).component.content).toBe(
+      'Count: 2',
+    );
+    expect(calls[1]).toEqual({
+      flowid: 'counter',
+      state: { n: 0 },
+      event: { event_handler: 'inc', attrs: { by: 1 } },
+    });
+    expect(calls.at(-1)).toEqual({ flowid: 'counter', state: { n: 2 } });
   });
 
   it('keeps at most the configured number of flows and forgets idle ones', () => {
