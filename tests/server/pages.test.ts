@@ -107,6 +107,7 @@ describe('page.display', () => {
   });
 
   it('finds a page by its declared path, its route and app/page', async () => {
+    server.drives.ensureDrive(WORLD, 'notes');
     const demo = await display({ path: '/u1/demo' });
     expect(demo).toMatchObject({
       appname: 'emgen-pages',
@@ -115,6 +116,32 @@ describe('page.display', () => {
       status: 'ok',
     });
     expectKnownComponents(demo.component);
+    const notebook = nodesNamed(demo.component, 'Notebook')[0]!;
+    expect(notebook.sections!.map((s) => s.title)).toEqual(['Calculator', 'Numbers', 'Components']);
+    for (const name of ['ChatInput', 'Quote', 'Markdown', 'Alert', 'Text'])
+      expect(nodesNamed(demo.component, name).length).toBeGreaterThan(0);
+    const glance = nodesNamed(demo.component, 'Chart').find(
+      (c) => c.title === 'This world at a glance',
+    )!;
+    const drives = nodesNamed(demo.component, 'Chart').find(
+      (c) => c.title === 'Drives of this world',
+    );
+    expect(drives!.data).toEqual({
+      labels: ['notes'],
+      series: [
+        { label: 'Files', values: [0] },
+        { label: 'Size (KB)', values: [0] },
+      ],
+    });
+    expect(glance.data).toEqual({
+      labels: ['Workspaces', 'Experts', 'Tool providers', 'Drives'],
+      series: [
+        {
+          label: 'Count',
+          values: [server.store.workspaces.listForWorld(WORLD).length, 5, 4, 1],
+        },
+      ],
+    });
     const route = await display({ path: '/a/experts/p/chrono' });
     expect(route).toMatchObject({ appname: 'experts', pagename: 'chrono', status: 'ok' });
     expect(route.component.main.title).toBe('Chrono');
