@@ -73,6 +73,22 @@ describe('prop validation', () => {
     ]);
   });
 
+  it('Text takes the known variants; anything else is body1', () => {
+    renderScreen({
+      component: 'Sections',
+      sections: [
+        { component: 'Text', variant: 'h2', content: 'Title' },
+        { component: 'Text', variant: 'subtitle', content: 'Sub' },
+        { component: 'Text', variant: 'constructor', content: 'Odd' },
+        { component: 'Text', content: 'Plain' },
+      ],
+    });
+    expect(screen.getByText('Title').tagName).toBe('H2');
+    expect(screen.getByText('Sub').className).toMatch(/subtitle1/);
+    expect(screen.getByText('Odd').className).toMatch(/body1/);
+    expect(screen.getByText('Plain').className).toMatch(/body1/);
+  });
+
   it('alert types are info, success, warning, error, danger', () => {
     renderScreen({ component: 'Alert', type: 'fatal', content: 'x' });
     expect(invalidTexts()).toEqual([

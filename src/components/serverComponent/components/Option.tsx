@@ -18,7 +18,8 @@ export function Option({ node, style }: ServerComponentProps) {
   if (propError) return <InvalidComponent message={propError} />;
   const letter = node.optionLetter || assigned;
   return (
-    <Box role="listitem" style={style}>
+    // A list item only inside an OptionList (which is the list); alone it is just a button.
+    <Box role={assigned === undefined ? undefined : 'listitem'} style={style}>
       <ButtonBase
         onClick={run}
         disabled={node.disabled === true}

@@ -27,7 +27,9 @@ const CAPTION_AS_BLOCK = { caption: 'p' };
 export function Text({ node, style }: ServerComponentProps) {
   const error = requireString(node, 'content');
   if (error) return <InvalidComponent message={error} />;
-  const variant = (node.variant && VARIANTS[node.variant]) || 'body1';
+  // hasOwn: a variant like 'constructor' must not find Object.prototype's members.
+  const variant =
+    node.variant && Object.hasOwn(VARIANTS, node.variant) ? VARIANTS[node.variant]! : 'body1';
   return (
     <Typography
       variant={variant}

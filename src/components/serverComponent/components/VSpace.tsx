@@ -17,9 +17,9 @@ function heightOf(value: unknown): string | undefined {
 }
 
 /** Vertical space, VSPACE_DEFAULT_PX high unless `height` says otherwise (SPEC §9). */
-export function VSpace({ node }: ServerComponentProps) {
+export function VSpace({ node, style }: ServerComponentProps) {
   const height = heightOf(node.height);
   if (!height) return <InvalidComponent message="VSpace: height must be a number of pixels" />;
   // Inline style: the height is the whole point of this node, and tests can read it.
-  return <Box data-testid="vspace" aria-hidden style={{ height }} />;
+  return <Box data-testid="vspace" aria-hidden style={{ ...style, height }} />;
 }
