@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { PlannedScreen } from './components/PlannedScreen';
 import { TitleManager } from './components/TitleManager';
 import { Flash } from './components/Flash';
 import { LoggedOutPage } from './features/auth/LoggedOutPage';
@@ -17,9 +16,9 @@ const lazyPage = (load: () => Promise<ComponentType>) => ({
   lazy: async () => ({ Component: await load() }),
 });
 
-const planned = (title: string, issue: number) => ({
-  element: <PlannedScreen title={title} issue={issue} />,
-});
+const pageViewer = lazyPage(() =>
+  import('./features/pages/PageViewerPage').then((m) => m.PageViewerPage),
+);
 
 function Shell() {
   usePageVisibility();
@@ -112,8 +111,16 @@ export const routes: RouteObject[] = [
           {
             element: <ActiveWorldRoute />,
             children: [
-              { path: '/flow', ...planned('Flow', 8) },
-              { path: '/consultant-dialogue', ...planned('Consultant dialogue', 8) },
+              {
+                path: '/flow',
+                ...lazyPage(() => import('./features/flow/FlowPage').then((m) => m.FlowPage)),
+              },
+              {
+                path: '/consultant-dialogue',
+                ...lazyPage(() =>
+                  import('./features/flow/FlowPage').then((m) => m.ConsultantDialoguePage),
+                ),
+              },
               {
                 path: '/emdrive/:driveName/file/*',
                 ...lazyPage(() =>
@@ -122,11 +129,28 @@ export const routes: RouteObject[] = [
                   ),
                 ),
               },
-              { path: '/u1/demo', ...planned('Demo', 8) },
-              { path: '/u1/gallery', ...planned('Component gallery', 8) },
-              { path: '/webcomponents-test', ...planned('Web components test', 8) },
-              { path: '/u1/page', ...planned('Page viewer', 8) },
-              { path: '/a/:appname/p/:pagename', ...planned('Page viewer', 8) },
+              {
+                path: '/u1/demo',
+                ...lazyPage(() =>
+                  import('./features/pages/PageViewerPage').then((m) => m.DemoPage),
+                ),
+              },
+              {
+                path: '/u1/gallery',
+                ...lazyPage(() =>
+                  import('./features/pages/GalleryPage').then((m) => m.GalleryPage),
+                ),
+              },
+              {
+                path: '/webcomponents-test',
+                ...lazyPage(() =>
+                  import('./features/pages/WebComponentsTestPage').then(
+                    (m) => m.WebComponentsTestPage,
+                  ),
+                ),
+              },
+              { path: '/u1/page', ...pageViewer },
+              { path: '/a/:appname/p/:pagename', ...pageViewer },
               {
                 path: '/admin',
                 ...lazyPage(() =>

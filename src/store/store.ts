@@ -5,9 +5,11 @@ import { baseApi } from '../api/baseApi';
 import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { flashSlice } from '../features/flash/flashSlice';
+import { flowSlice } from '../features/flow/flowSlice';
 import { worldSlice } from '../features/world/worldSlice';
 import { workspaceReducer } from '../features/workspace/workspaceSlice';
 import { managementSlice } from '../features/workspaceManagement/managementSlice';
+import { pageViewSlice } from '../features/pages/pageViewSlice';
 import type { SagaContext } from '../sagas/context';
 import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
@@ -24,6 +26,8 @@ export const rootReducer = combineSlices(
   worldSlice,
   { workspace: workspaceReducer },
   managementSlice,
+  pageViewSlice,
+  flowSlice,
 );
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,0 +1,123 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { NavBar } from '../../components/NavBar';
+import { ServerComponent } from '../../components/serverComponent/ServerComponent';
+import {
+  ServerScreenProvider,
+  type ServerComponentHost,
+} from '../../components/serverComponent/ServerScreenProvider';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { cogSend } from '../../ws/cogActions';
+import { selectActiveWorld } from '../auth/authSlice';
+import { pageEventSent, pageRedirectFollowed, selectPageView } from './pageViewSlice';
+import { usePageSession } from './usePageSession';
+import { useFollowRedirect } from './useFollowRedirect';
+
+/** A page served by an app (SPEC §2 "Page viewer"): /a/{app}/p/{page}, /u1/page?path=…, /u1/demo. */
+export function PageViewerPage({ path: fixedPath }: { path?: string }) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const appname = params.appname;
+  const pagename = params.pagename;
+  const path = fixedPath ?? search.get('path') ?? undefined;
+  const worldId = useAppSelector(selectActiveWorld) ?? '';
+  const dashboard = `/w/${worldId}/dashboard`;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const view = useAppSelector(selectPageView);
+
+  usePageSession({ appname, pagename, path });
+  useFollowRedirect(
+    view.redirectTo,
+    useCallback(() => dispatch(pageRedirectFollowed()), [dispatch]),
+  );
+
+  const host = useMemo<ServerComponentHost>(
+    () => ({
+      sendEvent: ({ event_handler, attrs }) => {
+        dispatch(pageEventSent());
+        dispatch(
+          cogSend('page.event', {
+            event_handler,
+            ...(view.request?.appname ? { appname: view.request.appname } : {}),
+            ...(view.request?.pagename ? { pagename: view.request.pagename } : {}),
+            ...(attrs ? { attrs } : {}),
+          }),
+        );
+      },
+      navigate: (to) => void navigate(to),
+    }),
+    [dispatch, navigate, view.request],
+  );
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <NavBar worldId={worldId} title={titleOf(appname, pagename, path)} />
+      {view.eventPending && <LinearProgress aria-label="Waiting for the page" />}
+      <Container maxWidth="lg" sx={{ py: 3 }}>
+        <Button component={Link} to={dashboard} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+          Back to Dashboard
+        </Button>
+        {view.status === 'error' ? (
+          <PageNotAvailable error={view.error} dashboard={dashboard} />
+        ) : view.status === 'displayed' && view.component ? (
+          <>
+            {view.error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {view.error}
+              </Alert>
+            )}
+            <ServerScreenProvider host={host}>
+              <ServerComponent node={view.component} />
+            </ServerScreenProvider>
+          </>
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6 }} role="status">
+            <CircularProgress size={24} />
+            <Typography>Loading...</Typography>
+          </Box>
+        )}
+      </Container>
+    </Box>
+  );
+}
+
+function titleOf(appname?: string, pagename?: string, path?: string) {
+  if (appname && pagename) return `${appname} / ${pagename}`;
+  return path ?? 'Page';
+}
+
+function PageNotAvailable({ error, dashboard }: { error: string | null; dashboard: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, maxWidth: 640 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Page Not Available
+      </Typography>
+      {error && (
+        <Typography color="error" sx={{ mb: 1 }}>
+          {error}
+        </Typography>
+      )}
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        The expert&apos;s homepage will be available soon.
+      </Typography>
+      <Button component={Link} to={dashboard} variant="contained">
+        Return to Dashboard
+      </Button>
+    </Paper>
+  );
+}
+
+/** /u1/demo: the sample page the emgen app serves at that legacy path. */
+export function DemoPage() {
+  return <PageViewerPage path="/u1/demo" />;
+}
