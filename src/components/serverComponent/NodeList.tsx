@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { InvalidComponent } from './InvalidComponent';
@@ -27,10 +28,34 @@ export function NodeList({
     );
   return (
     <Stack spacing={spacing}>
-      {items.map((child, index) => (
+      {runsOf(items).map((run) =>
         // Server nodes carry no ids; their position is their identity within one screen.
-        <ServerComponent key={index} node={child} />
-      ))}
+        run.topics ? (
+          <Box key={run.start} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {run.nodes.map((child, i) => (
+              <ServerComponent key={run.start + i} node={child} />
+            ))}
+          </Box>
+        ) : (
+          <ServerComponent key={run.start} node={run.nodes[0]} />
+        ),
+      )}
     </Stack>
   );
+}
+
+const isTopic = (node: unknown) =>
+  typeof node === 'object' &&
+  node !== null &&
+  (node as { component?: unknown }).component === 'Topic';
+
+/** Consecutive Topics flow side by side like tags; every other node keeps its own row. */
+function runsOf(items: unknown[]): { start: number; topics: boolean; nodes: unknown[] }[] {
+  const runs: { start: number; topics: boolean; nodes: unknown[] }[] = [];
+  items.forEach((node, index) => {
+    const last = runs.at(-1);
+    if (isTopic(node) && last?.topics) last.nodes.push(node);
+    else runs.push({ start: index, topics: isTopic(node), nodes: [node] });
+  });
+  return runs;
 }

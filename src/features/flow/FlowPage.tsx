@@ -90,7 +90,7 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
         sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 2, pb: 3 }}
       >
         <FlowProgress step={flow.step} steps={flow.steps} pending={flow.eventPending} />
-        <Paper elevation={8} sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, flexGrow: 1 }}>
+        <Paper elevation={8} sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
           {!flowid ? (
             <FlowError error="No flow selected: open /flow?id=<flow id>." dashboard={dashboard} />
           ) : flow.status === 'error' ? (
@@ -122,6 +122,7 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
             </Box>
           )}
         </Paper>
+        <Box sx={{ flexGrow: 1 }} />
         <FlowMessageBox
           disabled={!flowid || flow.done || flow.status !== 'shown'}
           onSend={(message) => send(FLOW_USER_INPUT_EVENT, { component: 'UserInput', message })}

@@ -41,6 +41,7 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
     useCallback(() => dispatch(pageRedirectFollowed()), [dispatch]),
   );
 
+  const target = view.resolved ?? view.request;
   const host = useMemo<ServerComponentHost>(
     () => ({
       sendEvent: ({ event_handler, attrs }) => {
@@ -48,15 +49,15 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
         dispatch(
           cogSend('page.event', {
             event_handler,
-            ...(view.request?.appname ? { appname: view.request.appname } : {}),
-            ...(view.request?.pagename ? { pagename: view.request.pagename } : {}),
+            ...(target?.appname ? { appname: target.appname } : {}),
+            ...(target?.pagename ? { pagename: target.pagename } : {}),
             ...(attrs ? { attrs } : {}),
           }),
         );
       },
       navigate: (to) => void navigate(to),
     }),
-    [dispatch, navigate, view.request],
+    [dispatch, navigate, target],
   );
 
   return (

@@ -20,6 +20,8 @@ export interface PageViewState {
   eventPending: boolean;
   /** Where the last answer asked the browser to go (consumed by the viewer). */
   redirectTo: string | null;
+  /** The app and page the server answered with: a page asked for by path sends its events here. */
+  resolved: { appname: string; pagename: string } | null;
 }
 
 const initialState: PageViewState = {
@@ -29,6 +31,7 @@ const initialState: PageViewState = {
   error: null,
   eventPending: false,
   redirectTo: null,
+  resolved: null,
 };
 
 /** An answer belongs to the open page unless it names another app or page. */
@@ -77,6 +80,8 @@ export const pageViewSlice = createSlice({
         return;
       }
       state.error = null;
+      if (content.appname && content.pagename)
+        state.resolved = { appname: content.appname, pagename: content.pagename };
       if (content.component) {
         state.component = content.component;
         state.status = 'displayed';

@@ -150,3 +150,27 @@ describe('page viewer', () => {
     expect(screen.queryByText('Page Not Available')).toBeNull();
   });
 });
+
+describe('page viewer by path', () => {
+  it('sends events to the app and page the server answered with', () => {
+    const { frame, sent } = renderScreen(<PageViewerPage />, '/u1/page?path=/u1/demo', '/u1/page');
+    frame('page.display', {
+      appname: 'emgen-pages',
+      pagename: 'demo',
+      path: '/u1/demo',
+      status: 'ok',
+      component: { component: 'ChatInput', placeholder: 'Ask' },
+    });
+    fireEvent.change(screen.getByPlaceholderText('Ask'), { target: { value: '2+2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent()).toContainEqual({
+      typ: 'page.event',
+      content: {
+        event_handler: 'chat',
+        appname: 'emgen-pages',
+        pagename: 'demo',
+        attrs: { message: '2+2' },
+      },
+    });
+  });
+});
