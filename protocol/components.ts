@@ -72,8 +72,7 @@ export const ACTION_ERRORS = {
 } as const;
 
 export type ParsedAction =
-  | { ok: true; type: ActionType; target: string }
-  | { ok: false; error: string };
+  { ok: true; type: ActionType; target: string } | { ok: false; error: string };
 
 /**
  * An action is a string `"<type>:<target>"` (SPEC §5), e.g. `server:submit`,

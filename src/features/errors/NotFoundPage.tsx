@@ -1,7 +1,11 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
+import { Quote } from '../../components/serverComponent/components/Quote';
+
+const QUOTE_NODE = { component: 'Quote' };
 
 export function NotFoundPage() {
   return (
@@ -13,6 +17,10 @@ export function NotFoundPage() {
       <Button component={Link} to="/login" variant="contained">
         Go home
       </Button>
+      {/* The quote easter egg (SPEC §2 "Other"): something to read on the way back. */}
+      <Box sx={{ maxWidth: 520, pt: 4, textAlign: 'center' }}>
+        <Quote node={QUOTE_NODE} style={undefined} />
+      </Box>
     </Stack>
   );
 }
