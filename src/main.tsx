@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { defineEmbeddedComponentElement } from './components/embedded/defineEmbeddedComponentElement';
+import { defineEmbeddedComponentOnFirstUse } from './components/embedded/defineOnFirstUse';
 
 // <emgen-component> may appear in server HTML (messages) and on /webcomponents-test.
-defineEmbeddedComponentElement();
+defineEmbeddedComponentOnFirstUse();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
