@@ -37,6 +37,9 @@ import { registerCsrf } from './http/csrf';
 import { sendError } from './auth/requestAuth';
 import { secureCookies } from './auth/sessionCookie';
 import { registerSpa } from './http/spa';
+import { chooseSpeechProvider } from './speech/choose';
+import type { SpeechProvider } from './speech/provider';
+import { registerAudioSocket } from './speech/socket';
 import type { Store } from './store';
 
 export const SERVER_VERSION = '1.0.0';
@@ -51,6 +54,8 @@ export interface BuiltApp {
   hub: CogHub;
   registry: AppRegistry;
   drives: Drives;
+  /** What dictation uses (null: not available on this server). */
+  speech: SpeechProvider | null;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -143,6 +148,10 @@ export async function buildApp(opts: {
   registerFlowHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });
   app.addHook('onClose', async () => hub.close());
 
+  const speech = chooseSpeechProvider(config, (msg, extra) => app.log.warn(extra ?? {}, msg));
+  app.log.info(speech.summary);
+  registerAudioSocket(app, { store, config, provider: speech.provider, log: app.log });
+
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
   consoleRoutes(app, { store, guards: guards(store, config) });
@@ -161,5 +170,5 @@ export async function buildApp(opts: {
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  return { app, hub, registry, drives };
+  return { app, hub, registry, drives, speech: speech.provider };
 }

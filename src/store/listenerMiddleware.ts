@@ -1,6 +1,7 @@
 import { addListener, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
 import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
+import { addDictationListeners } from '../features/dictation/dictationListeners';
 import { addFlashListeners } from '../features/flash/flashListeners';
 import type { AppDispatch, RootState } from './store';
 
@@ -11,6 +12,7 @@ const featureListeners: ((start: AppStartListening) => void)[] = [
   addBrowserAppsListeners,
   addSessionListeners,
   addFlashListeners,
+  addDictationListeners,
 ];
 
 export function createAppListenerMiddleware() {

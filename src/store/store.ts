@@ -4,6 +4,12 @@ import { DEFAULT_CLIENT_VERSION } from '../../protocol';
 import { baseApi } from '../api/baseApi';
 import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
+import { browserDictationDeps } from '../features/dictation/browserDictation';
+import {
+  createDictationMiddleware,
+  type DictationDeps,
+} from '../features/dictation/dictationMiddleware';
+import { dictationSlice } from '../features/dictation/dictationSlice';
 import { flashSlice } from '../features/flash/flashSlice';
 import { flowSlice } from '../features/flow/flowSlice';
 import { worldSlice } from '../features/world/worldSlice';
@@ -28,6 +34,7 @@ export const rootReducer = combineSlices(
   managementSlice,
   pageViewSlice,
   flowSlice,
+  dictationSlice,
 );
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -53,6 +60,8 @@ export function makeStore(
   preloadedState?: Partial<RootState>,
   options: {
     cog?: CogMiddlewareDeps;
+    /** Microphone, Web Audio and the audio socket; tests pass fakes. */
+    dictation?: DictationDeps;
     navigate?: SagaContext['navigate'];
     /** Appended last, so it sees every plain action as it reaches the reducers (tests record with it). */
     extraMiddleware?: Middleware<object, RootState>[];
@@ -76,6 +85,7 @@ export function makeStore(
         // The cog middleware goes first so `dispatch(cogRequest(...))` is typed as its promise.
         .prepend(cogMiddleware, listenerMiddleware.middleware)
         .concat(baseApi.middleware, sagaMiddleware)
+        .concat(createDictationMiddleware(options.dictation ?? browserDictationDeps()))
         .concat(options.extraMiddleware ?? []),
     // DevTools stay on in production builds too: support and developers inspect live sessions.
     devTools: devToolsOptions,

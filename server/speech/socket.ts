@@ -1,0 +1,233 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  AUDIO_ERRORS,
+  AUDIO_SAMPLE_RATE,
+  AUDIO_SOCKET_PATH,
+  CLOSE_NOT_SIGNED_IN,
+  CLOSE_WORLD_FORBIDDEN,
+  audioControlSchema,
+  type AudioReply,
+} from '../../protocol';
+import { checkWorld, sessionOf } from '../auth/requestAuth';
+import type { Config } from '../config';
+import type { Store } from '../store';
+import type { SpeechProvider } from './provider';
+import { UserSlots } from './userSlots';
+import { Utterance, type UtteranceLimits } from './utterance';
+
+export interface AudioSocketDeps {
+  store: Store;
+  config: Pick<
+    Config,
+    | 'STT_MAX_CONCURRENT'
+    | 'STT_MAX_UTTERANCE_SECONDS'
+    | 'STT_MAX_BUFFER_BYTES'
+    | 'STT_TIMEOUT_SECONDS'
+  >;
+  provider: SpeechProvider | null;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The dictation socket (SPEC §7, protocol/audio.ts) at /ws/audio and, for
+ * clients that keep everything under /api, /api/ws/audio. Admission is the
+ * cog socket's: a session cookie, then access to `worldId`.
+ */
+export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps): void {
+  const { config } = deps;
+  const slots = new UserSlots(config.STT_MAX_CONCURRENT);
+  const limits: UtteranceLimits = {
+    maxSeconds: config.STT_MAX_UTTERANCE_SECONDS,
+    maxBufferBytes: config.STT_MAX_BUFFER_BYTES,
+    timeoutMs: config.STT_TIMEOUT_SECONDS * 1000,
+  };
+  const open = new Set<AudioSession>();
+
+  const attach = (socket: WebSocket, req: FastifyRequest) => {
+    const signed = sessionOf(deps.store, req.cookies);
+    if (!signed) {
+      socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
+      return;
+    }
+    const query = req.query as Record<string, string | undefined>;
+    const world = checkWorld(deps.store, signed.user.id, query.worldId);
+    if (!world.ok) {
+      socket.close(CLOSE_WORLD_FORBIDDEN, world.error.slice(0, 120));
+      return;
+    }
+    const session = new AudioSession(
+      socket,
+      signed.user.id,
+      deps.provider,
+      slots,
+      limits,
+      deps.log,
+    );
+    open.add(session);
+    socket.on('message', (data, isBinary) => session.receive(data, isBinary));
+    socket.on('close', () => {
+      open.delete(session);
+      session.close();
+    });
+    socket.on('error', (err) => deps.log.warn({ err }, 'audio socket error'));
+  };
+
+  app.get(AUDIO_SOCKET_PATH, { websocket: true }, attach);
+  app.get(`/api${AUDIO_SOCKET_PATH}`, { websocket: true }, attach);
+  app.addHook('onClose', async () => {
+    for (const session of open) session.close();
+    open.clear();
+  });
+}
+
+/** Longest piece of a bad text frame quoted back in the error. */
+const QUOTE_KEEP = 60;
+/** Replies waiting in the socket's send buffer beyond which the client is cut off. */
+const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
+
+/**
+ * One open audio socket: binary frames feed the current utterance (started
+ * by its first chunk), `{"type":"end"}` ends it. A bad frame answers with an
+ * error and drops the utterance it belonged to; its later chunks are ignored
+ * until the next `end`. Replies of one utterance never overtake the
+ * previous one's final text.
+ */
+class AudioSession {
+  /** The utterance chunks go to; 'dropped' ignores chunks until the next end. */
+  private current?: Utterance | 'dropped';
+  private readonly live = new Set<Utterance>();
+  /** Settles when the last utterance has sent its closing reply. */
+  private previous: Promise<void> = Promise.resolve();
+  private unavailableSaid = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly userId: string,
+    private readonly provider: SpeechProvider | null,
+    private readonly slots: UserSlots,
+    private readonly limits: UtteranceLimits,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  receive(data: RawData, isBinary: boolean): void {
+    if (!this.provider) {
+      if (this.unavailableSaid) return;
+      this.unavailableSaid = true;
+      this.send({ error: AUDIO_ERRORS.unavailable });
+      this.socket.close(1000, 'Speech recognition is not available');
+      return;
+    }
+    const buf = toBuffer(data);
+    if (isBinary) this.audio(buf, this.provider);
+    else this.control(buf.toString('utf8'));
+  }
+
+  /** The socket closed: every recogniser still running is stopped now. */
+  close(): void {
+    for (const u of this.live) u.abort();
+    this.live.clear();
+    this.current = undefined;
+  }
+
+  private audio(chunk: Buffer, provider: SpeechProvider): void {
+    if (chunk.length % 2 !== 0) {
+      this.reject(`Audio chunk of ${chunk.length} bytes is not whole 16-bit samples`, true);
+      return;
+    }
+    if (this.current === 'dropped' || chunk.length === 0) return;
+    this.current ??= this.startUtterance(provider);
+    if (this.current !== 'dropped') this.current.push(chunk);
+  }
+
+  private control(text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!audioControlSchema.safeParse(json).success) {
+      const quoted = text.length > QUOTE_KEEP ? `${text.slice(0, QUOTE_KEEP)}…` : text;
+      this.reject(
+        `Expected binary 16-bit PCM audio or {"type":"end"}, got the text ${JSON.stringify(quoted)}`,
+        false,
+      );
+      return;
+    }
+    const current = this.current;
+    this.current = undefined;
+    if (current === 'dropped') return; // its error was the answer
+    if (current) current.end();
+    else this.ordered(this.previous)({ text: '', isFinal: true }); // nothing said
+  }
+
+  /** Answers a bad frame; the utterance it came in (for audio: also one just starting) is dropped. */
+  private reject(message: string, dropsUtterance: boolean): void {
+    const current = this.current;
+    if (current instanceof Utterance && current.streaming)
+      current.fail(`${message}; utterance dropped`);
+    else this.ordered(this.previous)({ error: message });
+    if (current || dropsUtterance) this.current = 'dropped';
+  }
+
+  private startUtterance(provider: SpeechProvider): Utterance | 'dropped' {
+    const after = this.previous;
+    const reply = this.ordered(after);
+    const release = this.slots.acquire(this.userId);
+    if (!release) {
+      reply({ error: `Too many dictations at once (max ${this.slots.max} per user)` });
+      return 'dropped';
+    }
+    let first = false;
+    void after.then(() => (first = true));
+    let utterance: Utterance;
+    try {
+      utterance = new Utterance({
+        provider,
+        inputRate: AUDIO_SAMPLE_RATE,
+        limits: this.limits,
+        hint: (r) => first && this.send(r),
+        reply,
+      });
+    } catch (err) {
+      release();
+      this.log.error({ err }, 'speech recogniser could not start');
+      reply({ error: `Speech recogniser could not start: ${(err as Error).message}` });
+      return 'dropped';
+    }
+    this.live.add(utterance);
+    this.previous = utterance.settled;
+    void utterance.settled.then(() => {
+      release();
+      this.live.delete(utterance);
+    });
+    return utterance;
+  }
+
+  /** A sender whose replies go out only after `after` has settled, in the order given. */
+  private ordered(after: Promise<void>): (reply: AudioReply) => void {
+    let ready = false;
+    void after.then(() => (ready = true));
+    return (reply) => {
+      if (ready) this.send(reply);
+      else void after.then(() => this.send(reply));
+    };
+  }
+
+  private send(reply: AudioReply): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    // A client that sends bad frames without reading the answers is not queued for forever.
+    if (this.socket.bufferedAmount > MAX_UNREAD_REPLY_BYTES) {
+      this.socket.close(1008, 'Replies are not being read');
+      return;
+    }
+    this.socket.send(JSON.stringify(reply));
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
