@@ -51,7 +51,8 @@ describe('workspace page: session', () => {
     expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Scroll to bottom' })).toBeTruthy();
     const mic = screen.getByRole('button', { name: 'Start dictation' }) as HTMLButtonElement;
-    expect(mic.disabled).toBe(true);
+    expect(mic.disabled).toBe(false);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
   });
 });
 

@@ -1,21 +1,29 @@
-import MicIcon from '@mui/icons-material/Mic';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useState, type KeyboardEvent } from 'react';
-import { useAppDispatch } from '../../../store/hooks';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { cogSend } from '../../../ws/cogActions';
+import { appendDictation } from '../../dictation/appendDictation';
+import { DictationToggle } from '../../dictation/DictationToggle';
+import { selectDictationInterim, selectDictationStatus } from '../../dictation/dictationSlice';
+import { useDictatedText } from '../../dictation/useDictatedText';
 
 /**
  * The chat input (SPEC §5): only a non-empty trimmed text is sent, and the
  * field is cleared afterwards. Enter sends, Shift+Enter starts a new line.
+ * Dictated text (SPEC §7) is appended to what the box holds.
  */
 export function MessageBox() {
   const dispatch = useAppDispatch();
+  const { worldId = '' } = useParams();
   const [text, setText] = useState('');
   const trimmed = text.trim();
+  useDictatedText(useCallback((words) => setText((t) => appendDictation(t, words)), []));
 
   const send = () => {
     if (!trimmed) return;
@@ -31,33 +39,54 @@ export function MessageBox() {
   };
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 2, pt: 1 }}>
-      <TextField
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Ask the experts..."
-        multiline
-        maxRows={8}
-        fullWidth
-        size="small"
-        slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
-      />
-      {/* Dictation arrives with its own issue; until then the toggle is shown but off. */}
-      <Tooltip title="Dictation is not available yet">
-        <span>
-          <IconButton aria-label="Start dictation" aria-pressed={false} disabled>
-            <MicIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="Send">
-        <span>
-          <IconButton aria-label="Send" color="primary" onClick={send} disabled={!trimmed}>
-            <SendIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
+    <Box sx={{ p: 2, pt: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+        <TextField
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Ask the experts..."
+          multiline
+          maxRows={8}
+          fullWidth
+          size="small"
+          slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+        />
+        <DictationToggle worldId={worldId} />
+        <Tooltip title="Send">
+          <span>
+            <IconButton aria-label="Send" color="primary" onClick={send} disabled={!trimmed}>
+              <SendIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+      <DictationHint />
     </Box>
+  );
+}
+
+/** What the recogniser hears so far, under the box while dictating. */
+function DictationHint() {
+  const status = useAppSelector(selectDictationStatus);
+  const interim = useAppSelector(selectDictationInterim);
+  const hint =
+    status === 'starting'
+      ? 'Starting the microphone...'
+      : status === 'recording'
+        ? interim || 'Listening...'
+        : status === 'stopping'
+          ? interim || 'Recognising...'
+          : '';
+  if (!hint) return null;
+  return (
+    <Typography
+      data-testid="dictation-hint"
+      variant="caption"
+      aria-live="polite"
+      sx={{ display: 'block', px: 1.5, pt: 0.5, color: 'text.secondary', fontStyle: 'italic' }}
+    >
+      {hint}
+    </Typography>
   );
 }
