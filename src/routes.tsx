@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { TitleManager } from './components/TitleManager';
+import { RouteRecorder } from './store/actionLog/routeRecorder';
 import { Flash } from './components/Flash';
 import { LoggedOutPage } from './features/auth/LoggedOutPage';
 import { LoginPage } from './features/auth/LoginPage';
@@ -24,6 +25,7 @@ function Shell() {
   usePageVisibility();
   return (
     <>
+      <RouteRecorder />
       <TitleManager />
       <Flash />
       <Outlet />
@@ -53,6 +55,11 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/404', element: <NotFoundPage /> },
+      {
+        // Anyone holding a log file may replay it: nothing is sent and no session is needed.
+        path: '/support/replay',
+        ...lazyPage(() => import('./features/support/ReplayPage').then((m) => m.ReplayPage)),
+      },
       {
         element: <RequireAuth />,
         children: [

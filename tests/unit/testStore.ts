@@ -8,7 +8,10 @@ export function makeTestStore(preloadedState?: Partial<RootState>) {
   const sockets = fakeSockets();
   const navigations: string[] = [];
   const actions: UnknownAction[] = [];
+  /** Session logs the app handed to the browser as downloads. */
+  const downloads: { fileName: string; text: string }[] = [];
   const store = makeStore(preloadedState, {
+    actionLog: { download: (fileName, text) => downloads.push({ fileName, text }) },
     cog: {
       WebSocketImpl: sockets.WebSocketImpl,
       setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -23,7 +26,14 @@ export function makeTestStore(preloadedState?: Partial<RootState>) {
     },
     extraMiddleware: [recorder(actions)],
   });
-  return { store, sockets, navigations, actions, types: () => actions.map((a) => a.type) };
+  return {
+    store,
+    sockets,
+    navigations,
+    actions,
+    downloads,
+    types: () => actions.map((a) => a.type),
+  };
 }
 
 function recorder(into: UnknownAction[]): Middleware {

@@ -1,4 +1,3 @@
-import { createAction } from '@reduxjs/toolkit';
 import {
   COMMAND_TIMEOUT_MS,
   type Command,
@@ -7,9 +6,6 @@ import {
 } from '../../../protocol';
 import type { CogRequestAction } from '../../ws/cogActions';
 import { requestFrame } from '../../ws/cogMiddleware';
-
-/** The palette asked for the session log export (SPEC §2); the export itself comes later. */
-export const paletteExportRequested = createAction('palette/exportRequested');
 
 /** Rejection text when a command request gets no answer in 30 s (SPEC §8). */
 export const COMMAND_TIMEOUT_MESSAGE = 'Request timed out';

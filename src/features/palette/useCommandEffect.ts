@@ -3,9 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../store/hooks';
 import { flashShown } from '../flash/flashSlice';
 import { worldSwitchRequested } from '../world/worldSlice';
-import { paletteExportRequested, type ExecuteResult } from './commandRequests';
-
-export const EXPORT_NOT_AVAILABLE = 'Session log export is not available yet';
+import { sessionLogExportRequested } from '../../store/actionLog/recorder';
+import type { ExecuteResult } from './commandRequests';
 
 /** The workspace the page shows (/w/{world}/workspace?id=…), if it is a workspace page. */
 export function workspaceIdOf(location: { pathname: string; search: string }): string | null {
@@ -41,8 +40,7 @@ export function useCommandEffect() {
         dispatch(worldSwitchRequested({ worldId: effect.worldId }));
         break;
       case 'exportSessionLog':
-        dispatch(paletteExportRequested());
-        dispatch(flashShown(EXPORT_NOT_AVAILABLE, 'info'));
+        dispatch(sessionLogExportRequested());
         break;
       case 'flash':
         dispatch(flashShown(effect.text));

@@ -9,6 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { sessionLogExportRequested } from '../../store/actionLog/recorder';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAuth } from '../auth/authSlice';
 import { useSignOut } from '../auth/useSignOut';
@@ -81,6 +82,14 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
           </MenuItem>
         )}
         <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            dispatch(sessionLogExportRequested());
+          }}
+        >
+          <ListItemText inset>Export session log</ListItemText>
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -74,10 +74,13 @@ describe('command palette: effects of an executed command', () => {
     });
   });
 
-  it('asks for the session log export and says honestly that it is not there yet', async () => {
+  it('downloads the session log, which holds what the user just did', async () => {
     const t = await runWith({ effect: { kind: 'exportSessionLog' } });
-    expect(t.types()).toContain('palette/exportRequested');
-    expect(await screen.findByText('Session log export is not available yet')).toBeTruthy();
+    expect(t.types()).toContain('support/sessionLogExportRequested');
+    expect(t.types()).toContain('support/sessionLogExported');
+    expect(t.downloads).toHaveLength(1);
+    const log = JSON.parse(t.downloads[0]!.text) as { entries: { action: { type: string } }[] };
+    expect(log.entries.map((e) => e.action.type)).toContain('cog/out/command.execute');
   });
 
   it('flashes the text a command sends', async () => {

@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { rootReducer } from '../../store/store';
+import { ActionDetails } from './ActionDetails';
+import { checkLogSize, parseActionLog, type ReplayLog } from './parseActionLog';
+import { ReplayScreens } from './ReplayScreens';
+import { computeStates, routeAt } from './replayStates';
+import { Timeline } from './Timeline';
+import { useReplayPlayer } from './useReplayPlayer';
+
+/**
+ * /support/replay (issue 10): load a session log and watch the user's screens
+ * rebuilt from the recorded actions, with nothing sent anywhere.
+ */
+export function ReplayPage() {
+  const [loaded, setLoaded] = useState<{ log: ReplayLog; warning?: string; name: string } | null>(
+    null,
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const tooLarge = checkLogSize(file.size);
+    if (tooLarge) return setError(tooLarge);
+    const parsed = parseActionLog(await file.text());
+    if (!parsed.ok) return setError(parsed.error);
+    setError(null);
+    setLoaded({ log: parsed.log, warning: parsed.warning, name: file.name });
+  };
+
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.50' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          px: 2,
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
+          Session replay{loaded ? `: ${loaded.name}` : ''}
+        </Typography>
+        <Button variant="contained" component="label">
+          Load session log
+          <input hidden type="file" accept="application/json,.json" onChange={onFile} />
+        </Button>
+      </Box>
+      {error && (
+        <Alert severity="error" sx={{ m: 2 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      {loaded ? (
+        <LoadedReplay key={loaded.name + loaded.log.recordedAt} {...loaded} />
+      ) : (
+        !error && (
+          <Paper variant="outlined" sx={{ m: 4, p: 4, maxWidth: 640 }}>
+            <Typography gutterBottom>
+              Load a session log exported from EMgen (world menu or command palette: Export session
+              log) to see what the user saw, step by step.
+            </Typography>
+            <Typography color="text.secondary" variant="body2">
+              Nothing is sent while replaying: the screens are rebuilt from the recorded actions
+              alone.
+            </Typography>
+          </Paper>
+        )
+      )}
+    </Box>
+  );
+}
+
+function LoadedReplay({ log, warning }: { log: ReplayLog; warning?: string }) {
+  const timeline = useMemo(() => computeStates(log, rootReducer), [log]);
+  const player = useReplayPlayer(log.entries);
+  const { position } = player;
+  const state = timeline.states[position];
+  const route = useMemo(() => routeAt(log, position), [log, position]);
+  const entry = log.entries[position - 1];
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+      <Box
+        sx={{
+          width: 420,
+          flexShrink: 0,
+          p: 2,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          borderRight: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          overflow: 'auto',
+        }}
+      >
+        {warning && <Alert severity="warning">{warning}</Alert>}
+        <Typography variant="body2" color="text.secondary">
+          Recorded {new Date(log.recordedAt).toLocaleString()} by EMgen {log.appVersion}
+          {log.dropped > 0 ? ` (${log.dropped} earlier actions not kept)` : ''}
+        </Typography>
+        <Typography variant="body2" data-testid="replay-route">
+          Route: {route}
+        </Typography>
+        <Timeline entries={log.entries} player={player} />
+        {entry && (
+          <ActionDetails
+            action={entry.action}
+            before={timeline.states[position - 1]}
+            after={state}
+            failure={timeline.failures.get(position - 1)}
+          />
+        )}
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0, bgcolor: 'background.default' }}>
+        <ReplayScreens state={state} route={route} />
+      </Box>
+    </Box>
+  );
+}
