@@ -21,6 +21,11 @@ import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
 import { createCogMiddleware, type CogMiddlewareDeps } from '../ws/cogMiddleware';
 import { cogSocketUrl } from '../ws/cogUrl';
+import {
+  browserDownload,
+  createActionRecorder,
+  type ActionRecorderDeps,
+} from './actionLog/recorder';
 import { devToolsOptions } from './devtools';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 
@@ -65,9 +70,12 @@ export function makeStore(
     navigate?: SagaContext['navigate'];
     /** Appended last, so it sees every plain action as it reaches the reducers (tests record with it). */
     extraMiddleware?: Middleware<object, RootState>[];
+    /** The session log recorder's settings (tests keep the download instead of saving it). */
+    actionLog?: Partial<ActionRecorderDeps>;
   } = {},
 ) {
   const cogMiddleware = createCogMiddleware(options.cog ?? browserCogDeps());
+  const actionLog = createActionRecorder({ download: browserDownload, ...options.actionLog });
   const listenerMiddleware = createAppListenerMiddleware();
   // The router is made before the store and hands its navigate in; tests pass a recorder.
   const context: SagaContext = { navigate: options.navigate ?? (() => undefined) };
@@ -86,12 +94,14 @@ export function makeStore(
         .prepend(cogMiddleware, listenerMiddleware.middleware)
         .concat(baseApi.middleware, sagaMiddleware)
         .concat(createDictationMiddleware(options.dictation ?? browserDictationDeps()))
+        // Last but the tests' own: it records exactly the actions that reach the reducers.
+        .concat(actionLog.middleware)
         .concat(options.extraMiddleware ?? []),
     // DevTools stay on in production builds too: support and developers inspect live sessions.
     devTools: devToolsOptions,
   });
   sagaMiddleware.run(rootSaga);
-  return store;
+  return Object.assign(store, { actionLog });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
