@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { childStdinPipe } from './fifo';
+import { FifoWriter } from './fifo';
 import type { Recognition, RecognitionEvents, SpeechProvider } from './provider';
 
 /** The model files pocketsphinx_continuous needs, as the Debian package pocketsphinx-en-us lays them out. */
@@ -18,7 +18,8 @@ const TEXT_KEEP = 64 * 1024;
 
 /**
  * Offline recognition with pocketsphinx_continuous (5prealpha): one child
- * process per utterance reads 16 kHz s16le from its stdin and prints one line
+ * process per utterance reads 16 kHz s16le from a named pipe (`-infile`, see
+ * fifo.ts for why not its stdin) and prints one line
  * per stretch of speech its voice-activity detector closes, so each line is
  * sent on as a hint and all of them joined are the final text.
  */
@@ -29,8 +30,6 @@ export function pocketsphinxProvider(opts: {
 }): SpeechProvider {
   const model = pocketsphinxModel(opts.modelDir);
   const args = [
-    '-infile',
-    '/dev/stdin',
     '-logfn',
     '/dev/null',
     '-samprate',
@@ -55,15 +54,17 @@ function startProcess(
   events: RecognitionEvents,
   log?: (msg: string, extra?: object) => void,
 ): Recognition {
-  const { readFd, input, parentDone } = childStdinPipe();
+  let fifoError: Error | undefined;
+  const input = new FifoWriter((err) => {
+    fifoError = err;
+    child.kill('SIGKILL');
+  });
   let child: ChildProcess;
   try {
-    child = spawn(bin, args, { stdio: [readFd, 'pipe', 'pipe'] });
+    child = spawn(bin, ['-infile', input.path, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     input.destroy();
     throw err;
-  } finally {
-    parentDone();
   }
   const lines: string[] = [];
   let partial = '';
@@ -74,8 +75,12 @@ function startProcess(
   const aborted = () => state === 'aborted';
 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal }));
+    child.once('close', (code, signal) => {
+      input.destroy();
+      resolve({ code, signal });
+    });
     child.once('error', (err) => {
+      input.destroy();
       spawnError = err;
       resolve({ code: null, signal: null });
     });
@@ -85,7 +90,7 @@ function startProcess(
     done = true;
     if (state !== 'running') return;
     // It stopped while audio was still coming: say so now rather than at the end.
-    const why = spawnError ? spawnError.message : `exit code ${code ?? signal}`;
+    const why = (spawnError ?? fifoError)?.message ?? `exit code ${code ?? signal}`;
     log?.('pocketsphinx stopped early', { why, stderr });
     events.onError(new Error(`Speech recogniser stopped unexpectedly (${why})`));
   });
@@ -108,8 +113,6 @@ function startProcess(
   child.stderr!.on('data', (data: string) => {
     stderr = (stderr + data).slice(-STDERR_KEEP);
   });
-  // EPIPE when the process has gone; what went wrong is told by its exit.
-  input.on('error', () => {});
 
   return {
     write(pcm) {
@@ -117,7 +120,7 @@ function startProcess(
       input.write(pcm);
     },
     get pendingBytes() {
-      return input.writableLength;
+      return input.pendingBytes;
     },
     async finish() {
       if (state === 'aborted') throw new Error('Speech recognition was stopped');

@@ -49,6 +49,16 @@ describe.skipIf(missing !== undefined)('dictation with pocketsphinx over /ws/aud
     sock.ws.close();
   });
 
+  it('answers short utterances ended while the model is still loading, one after another', async () => {
+    const sock = openAudioSocket(server, admin);
+    for (let i = 0; i < 4; i++) {
+      await sock.sendAudio(goForward.subarray(0, Math.round(AUDIO_SAMPLE_RATE * 0.8) * 2));
+      sock.end();
+      expect(await sock.closing(10_000)).toMatchObject({ isFinal: true });
+    }
+    sock.ws.close();
+  });
+
   it('answers silence with an empty final text', async () => {
     const sock = openAudioSocket(server, admin, 'innovation-lab', '/api/ws/audio');
     await sock.sendAudio(pcm44k(2, () => 0));
