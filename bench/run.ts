@@ -9,6 +9,7 @@ import { socketIngestBench } from './socketIngest';
 import { driveListingAndSearchBench, semanticSearchBench, uploadMemoryBench } from './drives';
 import { historyReplayBench } from './historyReplay';
 import { transcriptRenderBench } from './transcriptRender';
+import { dictationBench } from './dictation';
 
 const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['login bundle', loginBundleBench],
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['drive listing and text search', driveListingAndSearchBench],
   ['semantic search', semanticSearchBench],
   ['upload memory', uploadMemoryBench],
+  ['dictation', dictationBench],
 ];
 
 const only = process.argv.slice(2);
