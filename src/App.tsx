@@ -1,3 +1,4 @@
+import type { StoreEnhancer } from '@reduxjs/toolkit';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
@@ -5,10 +6,17 @@ import { routes } from './routes';
 import { makeStore, type AppStore } from './store/store';
 import { AppTheme } from './theme/AppTheme';
 
-export function App({ store }: { store?: AppStore }) {
+export function App({
+  store,
+  enhancers,
+}: {
+  store?: AppStore;
+  /** Extra store enhancers (remote Redux DevTools, when configured). */
+  enhancers?: StoreEnhancer[];
+}) {
   const [router] = useState(() => createBrowserRouter(routes));
   const [appStore] = useState(
-    () => store ?? makeStore(undefined, { navigate: (to) => router.navigate(to) }),
+    () => store ?? makeStore(undefined, { navigate: (to) => router.navigate(to), enhancers }),
   );
   return (
     <Provider store={appStore}>

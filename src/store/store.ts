@@ -1,4 +1,9 @@
-import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  type Middleware,
+  type StoreEnhancer,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { DEFAULT_CLIENT_VERSION } from '../../protocol';
 import { baseApi } from '../api/baseApi';
@@ -72,6 +77,8 @@ export function makeStore(
     extraMiddleware?: Middleware<object, RootState>[];
     /** The session log recorder's settings (tests keep the download instead of saving it). */
     actionLog?: Partial<ActionRecorderDeps>;
+    /** Added after Redux Toolkit's own enhancers: the remote DevTools one when configured (main.tsx). */
+    enhancers?: StoreEnhancer[];
   } = {},
 ) {
   const cogMiddleware = createCogMiddleware(options.cog ?? browserCogDeps());
@@ -99,6 +106,7 @@ export function makeStore(
         .concat(options.extraMiddleware ?? []),
     // DevTools stay on in production builds too: support and developers inspect live sessions.
     devTools: devToolsOptions,
+    enhancers: (getDefault) => getDefault().concat(options.enhancers ?? []),
   });
   sagaMiddleware.run(rootSaga);
   return Object.assign(store, { actionLog });

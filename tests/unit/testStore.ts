@@ -1,10 +1,13 @@
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, StoreEnhancer, UnknownAction } from '@reduxjs/toolkit';
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../../src/store/store';
 import { fakeSockets } from './ws/fakeWebSocket';
 
 /** The app's real store with a fake socket, a navigate recorder and a log of every action. */
-export function makeTestStore(preloadedState?: Partial<RootState>) {
+export function makeTestStore(
+  preloadedState?: Partial<RootState>,
+  options: { enhancers?: StoreEnhancer[] } = {},
+) {
   const sockets = fakeSockets();
   const navigations: string[] = [];
   const actions: UnknownAction[] = [];
@@ -25,6 +28,7 @@ export function makeTestStore(preloadedState?: Partial<RootState>) {
       window.history.pushState(null, '', to);
     },
     extraMiddleware: [recorder(actions)],
+    enhancers: options.enhancers,
   });
   return {
     store,
