@@ -91,7 +91,13 @@ export async function buildApp(opts: {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Remote Redux DevTools: the browser may also report to this developer's server.
+        connectSrc: [
+          "'self'",
+          ...(config.REMOTE_DEVTOOLS
+            ? [`ws://${config.REMOTE_DEVTOOLS}`, `wss://${config.REMOTE_DEVTOOLS}`]
+            : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -200,6 +200,15 @@ const variables = {
     default: 'info',
     doc: 'Server log level',
   },
+  REMOTE_DEVTOOLS: {
+    expect: 'host:port',
+    schema: z
+      .string()
+      .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/)
+      .optional(),
+    default: undefined,
+    doc: 'A `@redux-devtools/cli` server browsers may report to (the Content-Security-Policy allows ws:// and wss:// to it); see Developers: Redux DevTools',
+  },
 } as const;
 
 type Variables = typeof variables;
