@@ -98,7 +98,14 @@ export async function openMicrophone(
   const media = deps.mediaDevices();
   if (!media?.getUserMedia) throw new MicrophoneError(MIC_ERRORS.insecure);
   const stream = await media.getUserMedia({
-    audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+    // Automatic gain control is off: its gain swings in the first seconds garble the words
+    // for the recogniser (Chromium's fake microphone turned "ten meters" into "and majors").
+    audio: {
+      channelCount: 1,
+      echoCancellation: true,
+      noiseSuppression: true,
+      autoGainControl: false,
+    },
   });
   let context: AudioContextLike | null = null;
   const release = () => {

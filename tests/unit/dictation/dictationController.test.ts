@@ -28,13 +28,20 @@ async function recordingSession(mic = fakeMicrophone()) {
 const domError = (name: string) => Object.assign(new Error(name), { name });
 
 describe('dictation controller: recording', () => {
-  it('asks for a mono microphone at 44.1 kHz, loads the worklet and opens /ws/audio for the world', async () => {
+  it('asks for a mono microphone without gain control at 44.1 kHz, loads the worklet and opens /ws/audio for the world', async () => {
     const t = makeDictationStore();
     t.store.dispatch(dictationStartRequested({ worldId: 'acme' }));
     expect(t.store.getState().dictation.status).toBe('starting');
     await settle();
     expect(t.mic.constraints).toEqual([
-      { audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } },
+      {
+        audio: {
+          channelCount: 1,
+          echoCancellation: true,
+          noiseSuppression: true,
+          autoGainControl: false,
+        },
+      },
     ]);
     expect(t.mic.contexts[0]!.options.sampleRate).toBe(44100);
     expect(t.mic.contexts[0]!.modules).toEqual(['/assets/pcmWorklet.js']);
