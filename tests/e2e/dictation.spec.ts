@@ -33,7 +33,6 @@ test.beforeAll(async () => {
       '--use-fake-device-for-media-stream',
       // %noloop: the recording plays once, then the fake microphone is silent.
       `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
     ]),
   );
 });
