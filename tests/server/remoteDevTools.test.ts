@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 // (the app's store is made as in the browser; the DevTools server is a real child process)
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { makeDevToolsOptions } from '../../src/store/devtools';
 import { loadRemoteDevToolsEnhancer } from '../../src/store/remoteDevTools';
 import { cogConnectRequested } from '../../src/ws/cogActions';
+import { startDevToolsServer, watchDevToolsServer } from '../e2e/devToolsServer';
 import { makeTestStore } from '../unit/testStore';
 import { startTestServer } from './harness';
 
@@ -45,32 +43,6 @@ describe('REMOTE_DEVTOOLS and the Content-Security-Policy', () => {
 
 // ---- a real @redux-devtools/cli server -------------------------------------------
 
-/** The part of socketcluster-client (the DevTools' own socket library) a monitor uses. */
-interface MonitorSocket {
-  invoke(procedure: string, data: unknown): Promise<unknown>;
-  subscribe(channel: string): AsyncIterable<DevToolsMessage>;
-  transmit(event: string, data: unknown): Promise<void>;
-  disconnect(): void;
-}
-interface DevToolsMessage {
-  type: string;
-  id?: string;
-  name?: string;
-  action?: string;
-  payload?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function until<T>(what: string, get: () => T | undefined, ms = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
@@ -82,63 +54,28 @@ async function until<T>(what: string, get: () => T | undefined, ms = 10_000): Pr
 }
 
 describe('remote Redux DevTools against a real @redux-devtools/cli server', () => {
-  let cli: ChildProcess;
-  let port: number;
-  let output = '';
+  let devTools: Awaited<ReturnType<typeof startDevToolsServer>>;
 
+  // What the README tells developers to run: `npx redux-devtools --hostname=... --port=...`.
   beforeAll(async () => {
-    port = await freePort();
-    // What the README tells developers to run: `npx redux-devtools --hostname=... --port=...`.
-    const bin = path.resolve('node_modules/@redux-devtools/cli/bin/redux-devtools.js');
-    cli = spawn(process.execPath, [bin, '--hostname=127.0.0.1', `--port=${port}`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    cli.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    cli.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    let up = false;
-    await until(`the DevTools server on ${port} (output: ${output})`, () => {
-      fetch(`http://127.0.0.1:${port}/port.js`).then(
-        (res) => (up ||= res.ok),
-        () => undefined,
-      );
-      return up || undefined;
-    });
+    devTools = await startDevToolsServer();
   });
-
-  afterAll(() => {
-    cli?.kill();
-  });
+  afterAll(() => devTools?.stop());
 
   it('receives the cog actions of the app store, sanitized', async () => {
-    // A monitor, as the DevTools app is: log in, listen on the log channel, ask apps to start.
-    // @ts-expect-error socketcluster-client ships no types; MonitorSocket describes what is used.
-    const { default: scc } = await import('socketcluster-client');
-    const monitor = (scc as { create(o: object): MonitorSocket }).create({
-      hostname: '127.0.0.1',
-      port,
-      autoReconnect: false,
-    });
-    const messages: DevToolsMessage[] = [];
-    const channel = (await monitor.invoke('login', 'monitor')) as string;
-    expect(channel).toBe('log');
-    void (async () => {
-      for await (const message of monitor.subscribe(channel)) {
-        messages.push(message);
-        // The app announces itself with START; the monitor answers START on 'respond'.
-        if (message.type === 'START') void monitor.transmit('respond', { type: 'START' });
-      }
-    })();
+    const watcher = await watchDevToolsServer(devTools.port);
+    expect(watcher.channel).toBe('log');
 
     try {
       const options = makeDevToolsOptions({ maxAge: 5000, hideHeartbeats: true });
       const enhancer = await loadRemoteDevToolsEnhancer(
-        { hostname: '127.0.0.1', port, secure: false },
+        { hostname: '127.0.0.1', port: devTools.port, secure: false },
         options,
       );
       const { store, sockets } = makeTestStore(undefined, { enhancers: [enhancer] });
       // The store connects to the DevTools server and is watched once it answered.
       await until('the app to be watched', () =>
-        messages.find((m) => m.type === 'STATE' && m.name === 'EMgen'),
+        watcher.messages.find((m) => m.type === 'STATE' && m.name === 'EMgen'),
       );
 
       store.dispatch(cogConnectRequested({ worldId: 'innovation-lab' }));
@@ -158,10 +95,7 @@ describe('remote Redux DevTools against a real @redux-devtools/cli server', () =
       );
       socket.serverSend('{"typ":"server.hello","content":{"version":"1.0.0"}}');
 
-      // With an action sanitizer the message carries the (sanitized) action itself.
-      type Sent = { type: string; payload?: unknown };
-      const actions = () =>
-        messages.filter((m) => m.type === 'ACTION').map((m) => JSON.parse(m.action!) as Sent);
+      const { actions } = watcher;
       await until('cog/in/server.hello at the DevTools server', () =>
         actions().find((a) => a.type === 'cog/in/server.hello'),
       );
@@ -190,9 +124,9 @@ describe('remote Redux DevTools against a real @redux-devtools/cli server', () =
           html: `<img src="data:image/png;base64,<<${'data:image/png;base64,'.length + picture.length} chars>>">`,
         },
       });
-      expect(JSON.stringify(messages)).not.toContain(picture);
+      expect(JSON.stringify(watcher.messages)).not.toContain(picture);
     } finally {
-      monitor.disconnect();
+      watcher.stop();
     }
   });
 });

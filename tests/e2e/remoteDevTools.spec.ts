@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startDevToolsServer, watchDevToolsServer } from './devToolsServer';
+import { E2E_ADMIN, startServerProcess, type ServerProcess } from './serverProcess';
+
+/**
+ * Remote Redux DevTools in the built app (README "Developers: Redux DevTools"):
+ * a browser without the extension, told by localStorage where a
+ * `@redux-devtools/cli` server is, reports its actions there; the server
+ * (REMOTE_DEVTOOLS) lets that socket through its Content-Security-Policy.
+ */
+
+let devTools: Awaited<ReturnType<typeof startDevToolsServer>>;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  devTools = await startDevToolsServer();
+  server = await startServerProcess({ REMOTE_DEVTOOLS: `127.0.0.1:${devTools.port}` });
+});
+
+test.afterAll(async () => {
+  devTools?.stop();
+  await server?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login`);
+  const status = await page.evaluate(async ({ email, password }) => {
+    const csrf = document.cookie.match(/(?:^|; )emgen_csrf=([^;]+)/)?.[1] ?? '';
+    const res = await fetch('/api/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+      body: JSON.stringify({ email, password }),
+    });
+    return res.status;
+  }, E2E_ADMIN);
+  expect(status).toBe(200);
+}
+
+const WORKSPACE = '/w/innovation-lab/workspace?id=innovation-lab-welcome';
+
+test('the built app reports its socket actions to a @redux-devtools/cli server', async ({
+  page,
+}) => {
+  const watcher = await watchDevToolsServer(devTools.port);
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  try {
+    await signIn(page);
+    await page.evaluate(
+      (target) => localStorage.setItem('emgen.devtools.remote', target),
+      `127.0.0.1:${devTools.port}`,
+    );
+    await page.goto(`${server.url}${WORKSPACE}`);
+    const box = page.getByPlaceholder('Ask the experts...');
+    await box.fill('What is 12.5% of 2,480?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Meeting transcript' }).getByText('310').first(),
+    ).toBeVisible();
+
+    await expect
+      .poll(() => watcher.actionTypes(), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'cog/connecting',
+          'cog/connected',
+          'cog/out/client.hello',
+          'cog/in/server.hello',
+          'cog/out/user.message',
+          'cog/in/user.echo',
+          'cog/in/server.tool.start',
+          'cog/in/assistant.message',
+        ]),
+      );
+    expect(watcher.messages.some((m) => m.type === 'STATE' && m.name === 'EMgen')).toBe(true);
+    const echo = watcher.actions().find((a) => a.type === 'cog/in/user.echo');
+    expect(echo?.payload).toMatchObject({
+      typ: 'user.echo',
+      content: { role: 'user', content: 'What is 12.5% of 2,480?' },
+    });
+    expect(scripts.some((p) => /\/assets\/remoteDevTools-[^/]+\.js$/.test(p))).toBe(true);
+    expect(cspViolations).toEqual([]);
+  } finally {
+    watcher.stop();
+  }
+});
+
+test('without the setting the app neither loads the remote DevTools code nor connects', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await signIn(page);
+  await page.goto(`${server.url}${WORKSPACE}`);
+  await expect(page.getByPlaceholder('Ask the experts...')).toBeVisible();
+  expect(scripts.some((p) => p.includes('remoteDevTools-'))).toBe(false);
+  expect(sockets.some((u) => u.includes(`:${devTools.port}`))).toBe(false);
+});
