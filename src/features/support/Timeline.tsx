@@ -37,7 +37,7 @@ export function Timeline({ entries, player }: { entries: LoggedAction[]; player:
   }, [position, rows]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: 1 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <IconButton aria-label="First" onClick={() => player.go(0)} size="small">
           <FirstPageIcon />
@@ -90,7 +90,7 @@ export function Timeline({ entries, player }: { entries: LoggedAction[]; player:
         ref={list}
         role="list"
         aria-label="Recorded actions"
-        sx={{ flex: 1, minHeight: 160, overflow: 'auto', border: 1, borderColor: 'divider' }}
+        sx={{ height: 280, flexShrink: 0, overflow: 'auto', border: 1, borderColor: 'divider' }}
       >
         <Box sx={{ height: rows.getTotalSize(), position: 'relative' }}>
           {rows.getVirtualItems().map((row) => {

@@ -1,15 +1,33 @@
 import { configureStore, createAction, Tuple, type Middleware } from '@reduxjs/toolkit';
+import { cogRequest } from '../../ws/cogActions';
 
 /** The replayer moved to another position; the payload is the state there. */
 export const replayPositionShown = createAction<unknown>('replay/positionShown');
 
 /** What a screen gets back from dispatch during replay: it never settles and does nothing. */
 const never = () => new Promise<never>(() => undefined);
-const DATA_KEYS = new Set(['then', 'requestId', 'arg', 'queryCacheKey', 'subscriptionOptions']);
+// Fields RTK Query's hooks read from what dispatching a thunk returned; everything else is a method.
+const DATA: Record<string, unknown> = {
+  then: undefined,
+  requestId: undefined,
+  queryCacheKey: undefined,
+  subscriptionOptions: undefined,
+  arg: Object.freeze({ originalArgs: undefined }),
+};
+/** Not callable on purpose: a mutation hook keeps it with useState, which calls functions. */
 export const inertResult: unknown = new Proxy(
   {},
-  { get: (_target, key) => (typeof key === 'string' && DATA_KEYS.has(key) ? undefined : never) },
+  { get: (_target, key) => (typeof key === 'string' && key in DATA ? DATA[key] : never) },
 );
+
+/** What a plain action would have returned from the real middleware, minus the effect. */
+function inertAnswer(action: unknown): unknown {
+  if (typeof action === 'function') return inertResult; // a thunk (RTK Query and the like)
+  const type = (action as { type?: unknown } | null)?.type;
+  if (type === 'listenerMiddleware/add') return () => undefined; // an unsubscribe
+  if (type === cogRequest.type) return never(); // a socket request's promise
+  return action;
+}
 
 /**
  * Everything the screens dispatch while being replayed (intents to connect,
@@ -17,7 +35,7 @@ export const inertResult: unknown = new Proxy(
  * network. Only the replayer's own action changes what they show.
  */
 const swallowScreenActions: Middleware = () => (next) => (action) =>
-  replayPositionShown.match(action) ? next(action) : inertResult;
+  replayPositionShown.match(action) ? next(action) : inertAnswer(action);
 
 /** An isolated store for the replayed screens: its state is whatever the replayer shows. */
 export function makeReplayStore(initial: unknown) {
