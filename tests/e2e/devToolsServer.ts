@@ -36,11 +36,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `redux-devtools --hostname=127.0.0.1 --port=<free>` as its own process, once it answers. */
-export async function startDevToolsServer(): Promise<{ port: number; stop(): void }> {
+/**
+ * `redux-devtools --hostname=127.0.0.1 --port=<free>` as its own process, once
+ * it answers; `npm run devtools` (the same server with a working monitor page)
+ * with `via: 'npm run devtools'`.
+ */
+export async function startDevToolsServer(
+  via: 'redux-devtools' | 'npm run devtools' = 'redux-devtools',
+): Promise<{ port: number; stop(): void }> {
   const port = await freePort();
-  const bin = path.resolve('node_modules/@redux-devtools/cli/bin/redux-devtools.js');
-  const child = spawn(process.execPath, [bin, '--hostname=127.0.0.1', `--port=${port}`], {
+  const program =
+    via === 'redux-devtools'
+      ? [path.resolve('node_modules/@redux-devtools/cli/bin/redux-devtools.js')]
+      : ['--import', 'tsx', path.resolve('scripts/reduxDevtools.ts')];
+  const child = spawn(process.execPath, [...program, '--hostname=127.0.0.1', `--port=${port}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -13,7 +13,8 @@ let devTools: Awaited<ReturnType<typeof startDevToolsServer>>;
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  devTools = await startDevToolsServer();
+  // npm run devtools: the CLI's server, with its monitor page made to work.
+  devTools = await startDevToolsServer('npm run devtools');
   server = await startServerProcess({ REMOTE_DEVTOOLS: `127.0.0.1:${devTools.port}` });
 });
 
@@ -105,4 +106,39 @@ test('without the setting the app neither loads the remote DevTools code nor con
   await expect(page.getByPlaceholder('Ask the experts...')).toBeVisible();
   expect(scripts.some((p) => p.includes('remoteDevTools-'))).toBe(false);
   expect(sockets.some((u) => u.includes(`:${devTools.port}`))).toBe(false);
+});
+
+test("the DevTools monitor page of npm run devtools shows the app's actions as they happen", async ({
+  page,
+  context,
+}) => {
+  const errors: string[] = [];
+  const monitor = await context.newPage();
+  monitor.on('pageerror', (e) => errors.push(String(e)));
+
+  await signIn(page);
+  await page.evaluate(
+    (target) => localStorage.setItem('emgen.devtools.remote', target),
+    `127.0.0.1:${devTools.port}`,
+  );
+  await page.goto(`${server.url}${WORKSPACE}`);
+  await expect(page.getByPlaceholder('Ask the experts...')).toBeVisible();
+
+  // The monitor starts disconnected: Settings → Connection → custom → host and port → Connect.
+  await monitor.goto(`http://127.0.0.1:${devTools.port}/`);
+  await monitor.getByText('Settings', { exact: true }).click();
+  await monitor.getByText('custom', { exact: true }).click();
+  const fields = monitor.locator('input:not([type=radio]):not([type=checkbox])');
+  await fields.nth(0).fill('127.0.0.1');
+  await fields.nth(1).fill(String(devTools.port));
+  await monitor.getByRole('button', { name: 'Connect', exact: true }).click();
+  await monitor.getByText('Actions', { exact: true }).click();
+
+  // Connecting asks every app for its history, then actions arrive as they happen.
+  await expect(monitor.getByText('cog/in/server.hello', { exact: true })).toBeVisible();
+  await page.getByPlaceholder('Ask the experts...').fill('What is 12.5% of 2,480?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(monitor.getByText('cog/out/user.message', { exact: true })).toBeVisible();
+  await expect(monitor.getByText('cog/in/assistant.message').first()).toBeVisible();
+  expect(errors).toEqual([]);
 });
