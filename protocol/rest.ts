@@ -224,3 +224,24 @@ export interface ConsoleMessage {
 export interface ConsoleResponse {
   messages: ConsoleMessage[];
 }
+
+/** POST /api/support/logs: a session log a user sends to the world's administrators. */
+export const MAX_SUPPORT_LOG_BYTES = 20 * 1024 * 1024;
+export interface SupportLogUpload {
+  note?: string;
+  log: unknown;
+}
+/** GET /api/support/logs (admins of the world). */
+export interface SupportLogSummary {
+  id: string;
+  created_at: string;
+  app_version: string;
+  actions: number;
+  size: number;
+  note: string;
+  user_name: string;
+  user_email: string;
+}
+export interface SupportLogsResponse {
+  logs: SupportLogSummary[];
+}

@@ -27,6 +27,7 @@ import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { consoleRoutes } from './http/console';
+import { supportLogRoutes } from './http/supportLogs';
 import { driveRoutes } from './http/drives';
 import { Drives } from './drives/driveService';
 import { createSemanticIndex } from './drives/semantic';
@@ -161,6 +162,7 @@ export async function buildApp(opts: {
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
   consoleRoutes(app, { store, guards: guards(store, config) });
+  supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
   commandRoutes(app, { store, registry, guards: guards(store, config) });
   await driveRoutes(app, { drives, guards: guards(store, config) });

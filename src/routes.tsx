@@ -177,6 +177,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/admin/support-logs',
+                ...lazyPage(() =>
+                  import('./features/support/SupportLogsPage').then((m) => m.SupportLogsPage),
+                ),
+              },
+              {
                 path: '/admin/commands',
                 ...lazyPage(() =>
                   import('./features/admin/commands/CommandsPage').then((m) => m.CommandsPage),

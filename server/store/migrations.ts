@@ -201,4 +201,22 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: 7,
+    name: 'support logs users sent to their world',
+    sql: `
+      CREATE TABLE support_logs (
+        id TEXT PRIMARY KEY,
+        world_id TEXT NOT NULL REFERENCES worlds(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        app_version TEXT NOT NULL,
+        actions INTEGER NOT NULL,
+        size INTEGER NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        body TEXT NOT NULL
+      );
+      CREATE INDEX support_logs_by_world ON support_logs (world_id, created_at);
+    `,
+  },
 ];

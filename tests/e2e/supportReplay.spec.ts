@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInByApi } from './fixtures';
+import { newAccount, signInByApi, signInThroughPortal } from './fixtures';
 
 const WORKSPACE = '/w/innovation-lab/workspace?id=innovation-lab-welcome';
 const expertButton = (page: Page, name: RegExp) =>
@@ -97,4 +97,38 @@ test('a file that is not a session log is refused with the reason', async ({ pag
   await page.getByRole('button', { name: 'Last' }).click();
   await expect(page.getByTestId('replay-action')).toContainText('onerror');
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test("a log sent to support is listed for the world's admins and replays from there", async ({
+  page,
+  browser,
+}) => {
+  const who = newAccount(['innovation-lab']);
+  await signInThroughPortal(page, who);
+  await expect(page).toHaveURL(/\/w\/innovation-lab\/dashboard$/);
+  await page.getByRole('button', { name: 'World switcher' }).click();
+  await page.getByRole('menuitem', { name: 'Send session log to support' }).click();
+  const note = `Nothing loads (${Date.now()})`;
+  await page.getByLabel('What happened?').fill(note);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(
+    page.getByText('Session log sent to the administrators of this world'),
+  ).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInByApi(admin);
+  await admin.goto('/admin');
+  await admin.getByRole('link', { name: /Support logs/ }).click();
+  const row = admin.getByRole('row').filter({ hasText: note });
+  await expect(row).toContainText(who.name);
+  await row.getByRole('link', { name: 'Replay' }).click();
+  await expect(admin).toHaveURL(/\/support\/replay\?log=/);
+  await expect(admin.getByTestId('replay-position')).toHaveText(/^Action 0 of \d+$/);
+  await admin.getByRole('button', { name: 'Last' }).click();
+  await expect(admin.getByTestId('replay-route')).toContainText('/w/innovation-lab/dashboard');
+  await expect(
+    admin.getByTestId('replay-screens').getByRole('button', { name: 'Create Workspace' }),
+  ).toBeVisible();
+  await adminContext.close();
 });

@@ -1,5 +1,6 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import StorageIcon from '@mui/icons-material/Storage';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import Box from '@mui/material/Box';
@@ -36,6 +37,12 @@ const SECTIONS: readonly Section[] = [
     to: '/admin/apps',
     description: 'See the running applications and the cogs they annotate.',
     icon: <AppsIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'Support logs',
+    to: '/admin/support-logs',
+    description: 'Session logs members sent; replay what they saw.',
+    icon: <SupportAgentIcon color="primary" fontSize="large" />,
   },
   {
     title: 'Command Registry',

@@ -3,9 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { rootReducer } from '../../store/store';
+import './allEndpoints';
 import { ActionDetails } from './ActionDetails';
+import { fetchSupportLog } from './fetchSupportLog';
 import { checkLogSize, parseActionLog, type ReplayLog } from './parseActionLog';
 import { ReplayScreens } from './ReplayScreens';
 import { computeStates, routeAt } from './replayStates';
@@ -21,6 +24,24 @@ export function ReplayPage() {
     null,
   );
   const [error, setError] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  const serverLog = search.get('log');
+  const serverWorld = search.get('world');
+
+  // A log from the admin area's list is fetched once, before anything is replayed.
+  useEffect(() => {
+    if (!serverLog || !serverWorld) return;
+    let cancelled = false;
+    void fetchSupportLog(serverWorld, serverLog).then((result) => {
+      if (cancelled) return;
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      setLoaded({ log: result.log, warning: result.warning, name: `support log ${serverLog}` });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [serverLog, serverWorld]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -106,6 +127,12 @@ function LoadedReplay({ log, warning }: { log: ReplayLog; warning?: string }) {
         }}
       >
         {warning && <Alert severity="warning">{warning}</Alert>}
+        {timeline.failures.size > 0 && (
+          <Alert severity="warning">
+            {timeline.failures.size} recorded action(s) could not be replayed; their state is the
+            one before them (select one to see why).
+          </Alert>
+        )}
         <Typography variant="body2" color="text.secondary">
           Recorded {new Date(log.recordedAt).toLocaleString()} by EMgen {log.appVersion}
           {log.dropped > 0 ? ` (${log.dropped} earlier actions not kept)` : ''}

@@ -13,6 +13,7 @@ import { sessionLogExportRequested } from '../../store/actionLog/recorder';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAuth } from '../auth/authSlice';
 import { useSignOut } from '../auth/useSignOut';
+import { SendSupportLogDialog } from '../support/SendSupportLogDialog';
 import { worldSwitchRequested } from './worldSlice';
 import { worldTitle } from './worldPath';
 
@@ -22,6 +23,7 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
   const { user, accessibleWorlds, loginUrl } = useAppSelector(selectAuth);
   const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [sending, setSending] = useState(false);
   const current = accessibleWorlds.find((w) => w.world_id === currentWorldId);
   const who = user?.name || user?.email || '';
 
@@ -93,12 +95,21 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
         <MenuItem
           onClick={() => {
             setAnchor(null);
+            setSending(true);
+          }}
+        >
+          <ListItemText inset>Send session log to support</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
             void signOut();
           }}
         >
           <ListItemText inset>Sign Out</ListItemText>
         </MenuItem>
       </Menu>
+      <SendSupportLogDialog open={sending} onClose={() => setSending(false)} />
     </>
   );
 }

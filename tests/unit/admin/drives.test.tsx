@@ -36,12 +36,14 @@ describe('Admin home', () => {
       '/admin/emdrive',
       '/admin/search',
       '/admin/apps',
+      '/admin/support-logs',
       '/admin/commands',
     ]);
     for (const title of [
       'EMDrive Management',
       'Cross-Drive Search',
       'Applications Management',
+      'Support logs',
       'Command Registry',
     ]) {
       expect(within(areas).getByRole('heading', { name: title })).toBeTruthy();

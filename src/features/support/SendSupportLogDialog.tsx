@@ -1,0 +1,63 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useStore } from 'react-redux';
+import { useAppDispatch } from '../../store/hooks';
+import type { AppStore } from '../../store/store';
+import { flashShown } from '../flash/flashSlice';
+import { useSendSupportLogMutation } from './supportApi';
+
+export const SUPPORT_LOG_SENT = 'Session log sent to the administrators of this world';
+
+/** 'Send session log to support': the user's recent actions (redacted) and a note, to the world's admins. */
+export function SendSupportLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const store = useStore() as AppStore;
+  const dispatch = useAppDispatch();
+  const [note, setNote] = useState('');
+  const [send, { isLoading }] = useSendSupportLogMutation();
+
+  const submit = async () => {
+    try {
+      await send({ note, log: store.actionLog.snapshot() }).unwrap();
+      dispatch(flashShown(SUPPORT_LOG_SENT, 'success'));
+      setNote('');
+      onClose();
+    } catch (err) {
+      const text = (err as { data?: { error?: unknown } }).data?.error;
+      dispatch(
+        flashShown(typeof text === 'string' ? text : 'Could not send the session log', 'error'),
+      );
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Send session log to support</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          The administrators of this world will be able to replay what you did in this tab.
+          Passwords, PINs, tokens and file contents are left out.
+        </DialogContentText>
+        <TextField
+          label="What happened?"
+          multiline
+          minRows={3}
+          fullWidth
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
+          Send
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
