@@ -1,4 +1,5 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { importState } from '@redux-devtools/utils';
 import { describe, expect, it } from 'vitest';
 import { ACTION_LOG_FORMAT, type ActionLogFile } from '../../../src/store/actionLog/format';
 import {
@@ -51,6 +52,13 @@ describe('action log recorder', () => {
     // What Redux DevTools' import dialog reads: a JSON array of actions and the starting state.
     expect(JSON.parse(file.payload)).toEqual(file.entries.map((e) => e.action));
     expect(JSON.parse(file.preloadedState!)).toEqual({ n: 0 });
+    // …exactly as the DevTools' own importer reads it.
+    const imported = importState(files[0]!.text, {}) as {
+      nextLiftedState: unknown;
+      preloadedState: unknown;
+    };
+    expect(imported.nextLiftedState).toEqual(file.entries.map((e) => e.action));
+    expect(imported.preloadedState).toEqual({ n: 0 });
     // The export itself is told as an event.
     store.dispatch(sessionLogExportRequested());
     const second = JSON.parse(files[1]!.text) as ActionLogFile;
