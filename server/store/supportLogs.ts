@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { SupportLogSummary } from '../../protocol';
 import type { Db } from './db';
 
 /** How many logs a world keeps; the oldest go first. */
 export const SUPPORT_LOGS_PER_WORLD = 200;
-
-export interface SupportLogSummary {
-  id: string;
-  created_at: string;
-  app_version: string;
-  actions: number;
-  size: number;
-  note: string;
-  user_name: string;
-  user_email: string;
-}
 
 /** Session logs users sent to their world's administrators (issue 10). */
 export class SupportLogsRepository {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startDevToolsServer, watchDevToolsServer } from './devToolsServer';
+import { signInByApi } from './fixtures';
 import { E2E_ADMIN, startServerProcess, type ServerProcess } from './serverProcess';
 
 /**
@@ -23,19 +24,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  const status = await page.evaluate(async ({ email, password }) => {
-    const csrf = document.cookie.match(/(?:^|; )emgen_csrf=([^;]+)/)?.[1] ?? '';
-    const res = await fetch('/api/auth', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-      body: JSON.stringify({ email, password }),
-    });
-    return res.status;
-  }, E2E_ADMIN);
-  expect(status).toBe(200);
-}
+const signIn = (page: Page) => signInByApi(page, E2E_ADMIN, server.url);
 
 const WORKSPACE = '/w/innovation-lab/workspace?id=innovation-lab-welcome';
 

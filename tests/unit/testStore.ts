@@ -1,5 +1,8 @@
 import type { Middleware, StoreEnhancer, UnknownAction } from '@reduxjs/toolkit';
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { ServerContent, ServerTyp } from '../../protocol';
+import { cogIn, cogSendRequested } from '../../src/ws/cogActions';
 import { makeStore, type RootState } from '../../src/store/store';
 import { fakeSockets } from './ws/fakeWebSocket';
 
@@ -82,4 +85,20 @@ export const SESSION = {
  */
 export function flushUi(store: { dispatch(action: { type: string }): unknown }): void {
   store.dispatch({ type: 'test/uiFlushed' });
+}
+
+/**
+ * For a screen rendered on makeTestStore's store: `frame` delivers a server
+ * frame the way the cog middleware would; `sent` lists the frames the screen
+ * asked to send.
+ */
+export function frameHelpers(t: ReturnType<typeof makeTestStore>) {
+  const frame = <T extends ServerTyp>(typ: T, content: ServerContent<T>) =>
+    act(() => {
+      t.store.dispatch(cogIn(typ)({ typ, content } as never));
+      flushUi(t.store);
+    });
+  const sent = () =>
+    t.actions.filter((a: UnknownAction) => cogSendRequested.match(a)).map((a) => a.payload);
+  return { frame, sent };
 }

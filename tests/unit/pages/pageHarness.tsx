@@ -1,11 +1,7 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { ServerContent, ServerTyp } from '../../../protocol';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
-import { cogIn, cogSendRequested } from '../../../src/ws/cogActions';
 import { renderWithProviders } from '../renderWithProviders';
-import { SESSION, flushUi, makeTestStore } from '../testStore';
+import { SESSION, frameHelpers, makeTestStore } from '../testStore';
 
 /**
  * A server-driven screen (page viewer, flow page) with the app's real store,
@@ -24,12 +20,5 @@ export function renderScreen(element: ReactElement, path: string, routePath: str
     },
   });
   const view = renderWithProviders(element, { store: t.store, path, routePath });
-  const frame = <T extends ServerTyp>(typ: T, content: ServerContent<T>) =>
-    act(() => {
-      t.store.dispatch(cogIn(typ)({ typ, content } as never));
-      flushUi(t.store);
-    });
-  const sent = () =>
-    t.actions.filter((a: UnknownAction) => cogSendRequested.match(a)).map((a) => a.payload);
-  return { ...view, ...t, frame, sent };
+  return { ...view, ...t, ...frameHelpers(t) };
 }

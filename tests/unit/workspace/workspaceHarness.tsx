@@ -1,11 +1,7 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { act } from '@testing-library/react';
 import { afterAll, beforeAll } from 'vitest';
 import { WorkspacePage } from '../../../src/features/workspace/WorkspacePage';
-import { cogIn, cogSendRequested } from '../../../src/ws/cogActions';
-import type { ServerContent, ServerTyp } from '../../../protocol';
 import { renderWithProviders } from '../renderWithProviders';
-import { flushUi, makeTestStore } from '../testStore';
+import { frameHelpers, makeTestStore } from '../testStore';
 
 /** Rows this tall in a viewport this tall: jsdom has no layout, so the virtualizer is told. */
 export const VIEWPORT_PX = 600;
@@ -65,13 +61,5 @@ export function renderWorkspace(path = WORKSPACE_PATH) {
     path,
     routePath: '/w/:worldId/workspace',
   });
-  /** Delivers a server frame the way the cog middleware would. */
-  const frame = <T extends ServerTyp>(typ: T, content: ServerContent<T>) =>
-    act(() => {
-      t.store.dispatch(cogIn(typ)({ typ, content } as never));
-      flushUi(t.store);
-    });
-  const sent = () =>
-    t.actions.filter((a: UnknownAction) => cogSendRequested.match(a)).map((a) => a.payload);
-  return { ...view, ...t, frame, sent };
+  return { ...view, ...t, ...frameHelpers(t) };
 }
