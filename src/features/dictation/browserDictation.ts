@@ -2,8 +2,6 @@ import { getBrowserId } from '../../ws/browserId';
 import { audioSocketUrl } from '../../ws/audioUrl';
 import type { DictationDeps } from './dictationMiddleware';
 import type { AudioContextLike, WorkletNodeLike } from './microphone';
-// Vite builds the worklet as its own file (with its imports bundled) and gives its URL.
-import pcmWorkletUrl from './pcmWorklet?worker&url';
 
 /** The browser's real microphone, Web Audio and socket; tests inject fakes instead. */
 export function browserDictationDeps(): DictationDeps {
@@ -19,7 +17,9 @@ export function browserDictationDeps(): DictationDeps {
       createAudioContext: (options) => new AudioContext(options),
       createWorkletNode: (context: AudioContextLike, name, options): WorkletNodeLike =>
         new AudioWorkletNode(context as AudioContext, name, options),
-      workletUrl: pcmWorkletUrl,
+      // Vite builds the worklet as its own file (imports bundled) and gives its URL. Imported on
+      // first use, so the store also loads where Vite does not (the bench runs it in Node).
+      workletUrl: () => import('./pcmWorklet?worker&url').then((m) => m.default),
     },
   };
 }

@@ -39,8 +39,8 @@ export interface MicrophoneDeps {
     name: string,
     options: AudioWorkletNodeOptions,
   ): WorkletNodeLike;
-  /** Where the built pcmWorklet module is served. */
-  workletUrl: string;
+  /** Where the built pcmWorklet module is served (or how to find out, on first use). */
+  workletUrl: string | (() => Promise<string>);
 }
 
 export interface CaptureHandlers {
@@ -115,7 +115,9 @@ export async function openMicrophone(
   try {
     context = deps.createAudioContext({ sampleRate, latencyHint: 'interactive' });
     if (context.sampleRate !== sampleRate) throw new MicrophoneError(MIC_ERRORS.sampleRate);
-    await context.audioWorklet.addModule(deps.workletUrl);
+    const workletUrl =
+      typeof deps.workletUrl === 'function' ? await deps.workletUrl() : deps.workletUrl;
+    await context.audioWorklet.addModule(workletUrl);
     const processorOptions: PcmProcessorOptions = { chunkSamples };
     const node = deps.createWorkletNode(context, PCM_PROCESSOR_NAME, {
       numberOfInputs: 1,
