@@ -164,7 +164,8 @@ function browserStorage(): SettingsStore | null {
 
 /** The settings as they were when the app started. */
 export const devToolsSettings: DevToolsSettings = readDevToolsSettings(browserStorage(), {
-  VITE_REMOTE_DEVTOOLS: import.meta.env.VITE_REMOTE_DEVTOOLS as string | undefined,
+  // import.meta.env exists only under Vite; the bench imports the store in plain Node.
+  VITE_REMOTE_DEVTOOLS: import.meta.env?.VITE_REMOTE_DEVTOOLS as string | undefined,
 });
 
 export const devToolsOptions: DevToolsOptions = makeDevToolsOptions(devToolsSettings);

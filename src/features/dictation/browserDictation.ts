@@ -6,7 +6,8 @@ import type { AudioContextLike, WorkletNodeLike } from './microphone';
 /** The browser's real microphone, Web Audio and socket; tests inject fakes instead. */
 export function browserDictationDeps(): DictationDeps {
   return {
-    WebSocketImpl: WebSocket,
+    // Through globalThis: a store made where there is no WebSocket (the bench in Node 20) still loads.
+    WebSocketImpl: globalThis.WebSocket,
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (id) => window.clearTimeout(id as number),
     now: () => performance.now(),
