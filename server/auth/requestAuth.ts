@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HEADER_WORLD_ID, SESSION_COOKIE, type ErrorResponse } from '../../protocol';
+import type { WebSocket } from 'ws';
+import {
+  CLOSE_NOT_SIGNED_IN,
+  CLOSE_WORLD_FORBIDDEN,
+  HEADER_WORLD_ID,
+  SESSION_COOKIE,
+  type ErrorResponse,
+} from '../../protocol';
 import type { Store } from '../store';
 import type { UserRow, WorldAccess } from '../store/users';
 
@@ -32,6 +39,30 @@ export function checkWorld(store: Store, userId: string, worldId: string | undef
   if (!access)
     return { ok: false, status: 403, error: `You do not have access to world "${worldId}"` };
   return { ok: true, access };
+}
+
+/**
+ * Admission of a browser's socket (cog and audio alike): a session cookie,
+ * then access to the `worldId` query. A refused socket is closed with
+ * 4401 / 4403 and the reason; an admitted one gets its user and world.
+ */
+export function admitBrowserSocket(
+  store: Store,
+  socket: WebSocket,
+  req: FastifyRequest,
+): { userId: string; worldId: string } | undefined {
+  const signed = sessionOf(store, req.cookies);
+  if (!signed) {
+    socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
+    return undefined;
+  }
+  const query = req.query as Record<string, string | undefined>;
+  const world = checkWorld(store, signed.user.id, query.worldId);
+  if (!world.ok) {
+    socket.close(CLOSE_WORLD_FORBIDDEN, world.error.slice(0, 120));
+    return undefined;
+  }
+  return { userId: signed.user.id, worldId: world.access.world_id };
 }
 
 export function worldIdOf(req: FastifyRequest): string | undefined {

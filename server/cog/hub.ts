@@ -2,8 +2,6 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
   APP_FETCH_AFTER_HELLO_MS,
-  CLOSE_NOT_SIGNED_IN,
-  CLOSE_WORLD_FORBIDDEN,
   decodeClientFrame,
   requestIdOf,
   type ClientFrame,
@@ -12,7 +10,7 @@ import {
   type ServerContent,
   type ServerTyp,
 } from '../../protocol';
-import { checkWorld, sessionOf } from '../auth/requestAuth';
+import { admitBrowserSocket } from '../auth/requestAuth';
 import type { Store } from '../store';
 import type { CogConnection } from './connection';
 
@@ -78,21 +76,13 @@ export class CogHub {
       this.appGate.attach(socket, req);
       return;
     }
-    const signed = sessionOf(this.deps.store, req.cookies);
-    if (!signed) {
-      socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
-      return;
-    }
-    const world = checkWorld(this.deps.store, signed.user.id, query.worldId);
-    if (!world.ok) {
-      socket.close(CLOSE_WORLD_FORBIDDEN, world.error.slice(0, 120));
-      return;
-    }
+    const admitted = admitBrowserSocket(this.deps.store, socket, req);
+    if (!admitted) return;
     const conn: CogConnection = {
       id: this.nextId++,
       socket,
-      worldId: world.access.world_id,
-      userId: signed.user.id,
+      worldId: admitted.worldId,
+      userId: admitted.userId,
       browserId: (query.browser ?? '').slice(0, 100),
       version: (query.version ?? '').slice(0, 50),
       context: new Map(),

@@ -4,12 +4,10 @@ import {
   AUDIO_ERRORS,
   AUDIO_SAMPLE_RATE,
   AUDIO_SOCKET_PATH,
-  CLOSE_NOT_SIGNED_IN,
-  CLOSE_WORLD_FORBIDDEN,
   audioControlSchema,
   type AudioReply,
 } from '../../protocol';
-import { checkWorld, sessionOf } from '../auth/requestAuth';
+import { admitBrowserSocket } from '../auth/requestAuth';
 import type { Config } from '../config';
 import type { Store } from '../store';
 import type { SpeechProvider } from './provider';
@@ -45,20 +43,11 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
   const open = new Set<AudioSession>();
 
   const attach = (socket: WebSocket, req: FastifyRequest) => {
-    const signed = sessionOf(deps.store, req.cookies);
-    if (!signed) {
-      socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
-      return;
-    }
-    const query = req.query as Record<string, string | undefined>;
-    const world = checkWorld(deps.store, signed.user.id, query.worldId);
-    if (!world.ok) {
-      socket.close(CLOSE_WORLD_FORBIDDEN, world.error.slice(0, 120));
-      return;
-    }
+    const admitted = admitBrowserSocket(deps.store, socket, req);
+    if (!admitted) return;
     const session = new AudioSession(
       socket,
-      signed.user.id,
+      admitted.userId,
       deps.provider,
       slots,
       limits,
