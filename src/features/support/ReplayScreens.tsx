@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../routes';
@@ -18,11 +18,9 @@ export function ReplayScreens({ state, route }: { state: unknown; route: string 
     store: makeReplayStore(state),
     router: createMemoryRouter(routes, { initialEntries: [route] }),
   }));
-  const root = useRef<Root | null>(null);
 
   useEffect(() => {
     const r = createRoot(holder.current!);
-    root.current = r;
     r.render(
       <Provider store={parts.store}>
         <AppTheme>
@@ -31,7 +29,6 @@ export function ReplayScreens({ state, route }: { state: unknown; route: string 
       </Provider>,
     );
     return () => {
-      root.current = null;
       // Not inside this commit: React refuses to unmount a root while rendering another.
       queueMicrotask(() => r.unmount());
     };
