@@ -71,6 +71,10 @@ export const ACTION_ERRORS = {
   badType: 'Invalid action type',
 } as const;
 
+/** SPEC §5: a page viewer needs a path or both names; the server answers the same. */
+export const INVALID_PAGE_CONFIG =
+  'Invalid page configuration: requires either path or appname+pagename';
+
 export type ParsedAction =
   { ok: true; type: ActionType; target: string } | { ok: false; error: string };
 

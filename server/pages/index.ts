@@ -7,6 +7,6 @@ export {
 } from './flowHandlers';
 export type { FlowHandlerDeps } from './flowHandlers';
 export { FlowStates, MAX_LIVE_FLOWS, FLOW_IDLE_MS } from './flowStates';
-export { PAGE_ANNOTATION, INVALID_PAGE_CONFIG, findPage, allPages } from './pageLookup';
+export { PAGE_ANNOTATION, findPage, allPages } from './pageLookup';
 export { DEFAULT_SCREEN_TIMEOUT_MS } from './invoke';
 export { INVALID_PAGE_SCREEN, INVALID_FLOW_SCREEN, MAX_FLOW_STATE_CHARS } from './screenResult';

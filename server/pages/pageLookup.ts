@@ -1,10 +1,8 @@
+import { INVALID_PAGE_CONFIG } from '../../protocol';
 import type { AnnotatedCog, AppRegistry } from '../apps/registry';
 
 /** The annotation that makes a cog a page: `page: { pagename, title?, path? }`. */
 export const PAGE_ANNOTATION = 'page';
-
-export const INVALID_PAGE_CONFIG =
-  'Invalid page configuration: requires either path or appname+pagename';
 
 /** A page request the server refuses; its message is the reply's error. */
 export class PageRequestError extends Error {}

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
+import { INVALID_PAGE_CONFIG } from '../../../protocol';
 import { useAppDispatch } from '../../store/hooks';
 import { cogInitRegistered, cogInitUnregistered } from '../../ws/cogActions';
 import { pageClosed, pageConfigRejected, pageOpened, type PageRequest } from './pageViewSlice';
 
 export const PAGE_INIT_KEY = 'page';
-export const INVALID_PAGE_CONFIG =
-  'Invalid page configuration: requires either path or appname+pagename';
 
 /** The request a page viewer makes, or null when it has neither a path nor both names (SPEC §5). */
 export function pageRequestOf(input: PageRequest): PageRequest | null {
