@@ -225,6 +225,10 @@ export interface ConsoleResponse {
   messages: ConsoleMessage[];
 }
 
+/** A session log file (src/store/actionLog/format.ts): its format name and version. */
+export const ACTION_LOG_FORMAT = 'emgen-action-log';
+export const ACTION_LOG_VERSION = 1;
+
 /** POST /api/support/logs: a session log a user sends to the world's administrators. */
 export const MAX_SUPPORT_LOG_BYTES = 20 * 1024 * 1024;
 export interface SupportLogUpload {

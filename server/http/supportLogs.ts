@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ACTION_LOG_FORMAT,
+  ACTION_LOG_VERSION,
   MAX_SUPPORT_LOG_BYTES,
   type SupportLogUpload,
   type SupportLogsResponse,
@@ -16,8 +18,9 @@ const NOTE_MAX = 2000;
 function checkLog(log: unknown): { appVersion: string; actions: number } | string {
   if (typeof log !== 'object' || log === null) return 'log must be a session log object';
   const l = log as Record<string, unknown>;
-  if (l.format !== 'emgen-action-log') return 'log is not an EMgen session log';
-  if (l.version !== 1) return `session log format version ${String(l.version)} is not supported`;
+  if (l.format !== ACTION_LOG_FORMAT) return 'log is not an EMgen session log';
+  if (l.version !== ACTION_LOG_VERSION)
+    return `session log format version ${String(l.version)} is not supported`;
   if (typeof l.appVersion !== 'string' || !l.appVersion) return 'log.appVersion is required';
   if (!Array.isArray(l.entries)) return 'log.entries must be a list';
   return { appVersion: l.appVersion.slice(0, 50), actions: l.entries.length };

@@ -1,11 +1,10 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { DEFAULT_CLIENT_VERSION } from '../../../protocol';
+import { ACTION_LOG_FORMAT, ACTION_LOG_VERSION, DEFAULT_CLIENT_VERSION } from '../../../protocol';
 
 /** The app version a log is recorded by; replay compares it with its own. */
 export const APP_VERSION = DEFAULT_CLIENT_VERSION;
 
-export const ACTION_LOG_FORMAT = 'emgen-action-log';
-export const ACTION_LOG_VERSION = 1;
+export { ACTION_LOG_FORMAT, ACTION_LOG_VERSION };
 
 /** One recorded action and when it reached the reducers (ms since the epoch). */
 export interface LoggedAction {
