@@ -9,9 +9,16 @@ export function newTotp(email: string): { secret: string; uri: string } {
   return { secret, uri: generateURI({ issuer: 'EMgen', label: email, secret }) };
 }
 
-export async function verifyPin(secret: string, pin: string | null | undefined): Promise<boolean> {
+/**
+ * The RFC 6238 time step the code belongs to when it is right, else undefined.
+ * The caller spends the step (UsersRepository.spendTotpStep) so a code works once.
+ */
+export async function verifyPin(
+  secret: string,
+  pin: string | null | undefined,
+): Promise<number | undefined> {
   const token = (pin ?? '').replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
+  if (!/^\d{6}$/.test(token)) return undefined;
   const result = await verify({ secret, token, epochTolerance: TOLERANCE_SECONDS });
-  return result.valid;
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }

@@ -36,7 +36,12 @@ export function authRoutes(
     }
     const user = store.users.byEmail(email);
     const passwordOk = await verifyPassword(password, user?.password_hash ?? null);
-    const pinOk = !user?.totp_secret || (await verifyPin(user.totp_secret, pin));
+    const pinStep = user?.totp_secret ? await verifyPin(user.totp_secret, pin) : undefined;
+    // A code is spent only with the right password, so guessing passwords cannot burn codes;
+    // the conditional update makes a replayed (or raced) code fail like a wrong one.
+    const pinOk =
+      !user?.totp_secret ||
+      (pinStep !== undefined && passwordOk && store.users.spendTotpStep(user.id, pinStep));
     if (!user || !passwordOk || !pinOk) {
       limiters.account.fail(accountKey);
       limiters.address.fail(req.ip);

@@ -219,4 +219,9 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       CREATE INDEX support_logs_by_world ON support_logs (world_id, created_at);
     `,
   },
+  {
+    id: 8,
+    name: 'the last TOTP time step used at sign-in, so a code works once',
+    sql: `ALTER TABLE users ADD COLUMN totp_last_step INTEGER;`,
+  },
 ];

@@ -7,6 +7,8 @@ export interface UserRow {
   name: string;
   password_hash: string | null;
   totp_secret: string | null;
+  /** The TOTP time step of the last code accepted; codes of that step or earlier are spent. */
+  totp_last_step: number | null;
   active_world: string | null;
   oidc_subject: string | null;
 }
@@ -56,7 +58,24 @@ export class UsersRepository {
   }
 
   setTotpSecret(userId: string, secret: string | null): void {
-    this.db.prepare('UPDATE users SET totp_secret = ? WHERE id = ?').run(secret, userId);
+    this.db
+      .prepare('UPDATE users SET totp_secret = ?, totp_last_step = NULL WHERE id = ?')
+      .run(secret, userId);
+  }
+
+  /**
+   * Spends a TOTP time step: true only for the first sign-in that uses it, so
+   * two requests racing with the same code cannot both succeed.
+   */
+  spendTotpStep(userId: string, step: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE users SET totp_last_step = ?
+           WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)`,
+        )
+        .run(step, userId, step).changes === 1
+    );
   }
 
   setActiveWorld(userId: string, worldId: string): void {

@@ -53,6 +53,40 @@ describe('PIN (TOTP) as a second factor', () => {
     expect(res.body.user.email).toBe('totp@test.local');
   });
 
+  it('accepts a code once: the same code again is refused, also when two sign-ins race with it', async () => {
+    const user = await addUser('replay@test.local', 'replay-password', [['innovation-lab', false]]);
+    server.store.users.setTotpSecret(user.id, secret);
+    const pin = await generate({ secret });
+    const body = { email: 'replay@test.local', password: 'replay-password', pin };
+    const first = await new Client(server.url).request('POST', '/api/auth', { body });
+    expect(first.status).toBe(200);
+    const again = await new Client(server.url).request('POST', '/api/auth', { body });
+    expect(again.status).toBe(401);
+    expect(again.body.error).toBe(SIGN_IN_REFUSED);
+
+    const racer = await addUser('race@test.local', 'race-password', [['innovation-lab', false]]);
+    server.store.users.setTotpSecret(racer.id, secret);
+    const raceBody = { ...body, email: 'race@test.local', password: 'race-password' };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => new Client(server.url).request('POST', '/api/auth', { body: raceBody })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('does not spend a code when the password is wrong', async () => {
+    const user = await addUser('spend@test.local', 'spend-password', [['innovation-lab', false]]);
+    server.store.users.setTotpSecret(user.id, secret);
+    const pin = await generate({ secret });
+    const wrong = await new Client(server.url).request('POST', '/api/auth', {
+      body: { email: 'spend@test.local', password: 'not-it', pin },
+    });
+    expect(wrong.status).toBe(401);
+    const right = await new Client(server.url).request('POST', '/api/auth', {
+      body: { email: 'spend@test.local', password: 'spend-password', pin },
+    });
+    expect(right.status).toBe(200);
+  });
+
   it('ignores the PIN field for accounts without one', async () => {
     const res = await new Client(server.url).request('POST', '/api/auth', {
       body: { email: ADMIN.email, password: ADMIN.password, pin: '123456' },
