@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleResponse } from '../../protocol';
 import type { Store } from '../store';
+import { redactEmails } from './consoleRedaction';
 import { requireCsrf } from './csrf';
 import type { Guards } from './guards';
 
-/** The per-world console (SPEC §7): members read it, admins clear it. */
+/** The per-world console (SPEC §7): members read it (without others' emails), admins clear it. */
 export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards: Guards }): void {
   const { store, guards } = deps;
 
   app.get('/api/console', { preHandler: guards.world }, async (req) => {
-    const body: ConsoleResponse = { messages: store.console.list(req.world!.world_id) };
+    const messages = store.console.list(req.world!.world_id);
+    const body: ConsoleResponse = {
+      messages: req.world!.is_admin
+        ? messages
+        : redactEmails(messages, (email) => store.users.byEmail(email)?.name),
+    };
     return body;
   });
 
