@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isDemoPassword } from './auth/adminPassword';
 
 /**
  * Every setting comes from the environment (DESIGN §5). Each variable is
@@ -46,9 +47,15 @@ const variables = {
   },
   ADMIN_PASSWORD: {
     expect: 'at least 8 characters',
-    schema: z.string().min(8),
-    default: 'emgen-admin',
-    doc: 'Seeded admin password (first start only) — change it',
+    schema: z.string().min(8).optional(),
+    default: undefined,
+    doc: 'Seeded admin password (first start only). Unset: `emgen-admin` on a local machine; in production a random one, printed once. Production refuses `emgen-admin`',
+  },
+  NODE_ENV: {
+    expect: 'text',
+    schema: z.string().optional(),
+    default: undefined,
+    doc: '`production` (or an https `PUBLIC_URL`) makes this a production server: no demo admin password, ever',
   },
   DEMO_SEED: {
     expect: '0 or 1',
@@ -219,6 +226,8 @@ export interface Config extends Omit<Parsed, 'PUBLIC_URL' | 'DATA_DIR'> {
   PUBLIC_URL: string;
   /** Milliseconds between server.heartbeat frames (tests shorten it). */
   heartbeatMs: number;
+  /** NODE_ENV=production or an https PUBLIC_URL: others can reach it, so no known passwords. */
+  production: boolean;
   /** The embedded sign-in portal, or the OIDC front door when configured. */
   loginUrl: string;
   oidcEnabled: boolean;
@@ -265,10 +274,17 @@ export function loadConfig(
   const parsed = out as Parsed;
   // Without PUBLIC_URL, links stay relative so any host name the browser used keeps working.
   const publicUrl = (parsed.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  const production = parsed.NODE_ENV === 'production' || publicUrl.startsWith('https://');
+  if (production && parsed.ADMIN_PASSWORD && isDemoPassword(parsed.ADMIN_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: ADMIN_PASSWORD must not be the demo password on a production server (unset it for a random one)',
+    );
+  }
   return {
     ...parsed,
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     PUBLIC_URL: publicUrl,
+    production,
     heartbeatMs: 30_000,
     loginUrl: `${publicUrl}/portal`,
     oidcEnabled: Boolean(parsed.OIDC_ISSUER),

@@ -1,4 +1,5 @@
 import { buildApp, SERVER_VERSION } from './app';
+import { firstAdminPassword } from './auth/adminPassword';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openStore, type Store } from './store';
 import { seedDrives } from './drives/seedDrives';
@@ -14,7 +15,7 @@ function printAdminWarning(admin: { email: string; password: string }): void {
   console.warn(
     [
       line,
-      ' Created the demo admin account (shown once):',
+      ' Created the admin account (its password is shown this once):',
       `   email:    ${admin.email}`,
       `   password: ${admin.password}`,
       ' WARNING: change this password before anyone else can reach this server:',
@@ -35,7 +36,7 @@ export async function startServer(
   if (config.DEMO_SEED) {
     const seeded = await seedDemo(store, {
       email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
+      password: firstAdminPassword(config),
     });
     if (seeded.createdAdmin) printAdminWarning(seeded.createdAdmin);
   }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isDemoPassword } from '../auth/adminPassword';
 import { hashPassword } from '../auth/password';
 import { newTotp } from '../auth/totp';
 import type { Store } from '../store';
@@ -60,6 +61,8 @@ async function passwordFrom(given: string | undefined, io: CliIo): Promise<strin
   if (password.length < MIN_PASSWORD) {
     throw new UsageError(`The password must be at least ${MIN_PASSWORD} characters.`);
   }
+  if (isDemoPassword(password))
+    throw new UsageError('That is the demo password everyone knows; choose another.');
   return password;
 }
 

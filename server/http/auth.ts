@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRequestSchema, type UserSessionResponse } from '../../protocol';
+import { demoPasswordRefused, isDemoPassword } from '../auth/adminPassword';
 import { verifyPassword } from '../auth/password';
 import type { LoginLimiters } from '../auth/rateLimit';
 import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
@@ -49,6 +50,10 @@ export function authRoutes(
       return sendError(reply, 401, SIGN_IN_REFUSED);
     }
     limiters.account.clear(accountKey);
+    if (config.production && isDemoPassword(password)) {
+      req.log.warn({ email: accountKey }, 'sign-in with the demo password refused');
+      return sendError(reply, 403, demoPasswordRefused(user.email));
+    }
     startSession(req, reply, deps, user.id);
     return reply.send(userSession(store, config, user));
   });

@@ -7,6 +7,8 @@ export interface ServerProcess {
   url: string;
   dataDir: string;
   child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     url,
     dataDir,
     child,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

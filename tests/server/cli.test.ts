@@ -91,6 +91,10 @@ describe('npm run users', () => {
     [['add', 'x@cli.local', '--password', 'short'], 'The password must be at least 8 characters.'],
     [['add', 'x@cli.local'], '--password is required when not on a terminal.'],
     [
+      ['set-password', 'admin@cli.local', '--password', 'emgen-admin'],
+      'That is the demo password everyone knows; choose another.',
+    ],
+    [
       ['add', 'x@cli.local', '--password', 'long-password', '--world', 'atlantis'],
       'No world "atlantis". See: npm run users -- worlds',
     ],
