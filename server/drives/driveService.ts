@@ -4,6 +4,7 @@ import type { Store } from '../store';
 import { DrivesRepository, tagsOf, type FileRow, type ListOptions } from '../store/drives';
 import { BlobStore, type StoredBlob } from './blobs';
 import { Indexer, noSemanticIndex } from './indexer';
+import { OrphanBlobSweeper } from './orphanBlobs';
 import { baseName, normalizeDrivePath } from './paths';
 import { runSearch } from './search';
 import { isTextType, sniffFile } from './sniff';
@@ -49,6 +50,8 @@ export class Drives implements DriveService {
   readonly maxUploadBytes: number;
   /** Blobs received but not yet committed, so a concurrent cleanup never removes them. */
   private readonly inflight = new Map<string, number>();
+  /** Removes blobs a crash left without a file row (at start, then hourly). */
+  readonly orphans: OrphanBlobSweeper;
 
   constructor(private readonly opts: DrivesOptions) {
     this.repo = new DrivesRepository(opts.store.db);
@@ -63,6 +66,12 @@ export class Drives implements DriveService {
       report: (driveId, message) => this.report(driveId, message),
     });
     this.indexer.resumePending();
+    this.orphans = new OrphanBlobSweeper({
+      root: this.blobs.root,
+      isReferenced: (hash) => this.repo.hashInUse(hash),
+      isHeld: (hash) => this.inflight.has(hash),
+      onError: (err) => console.error('Sweeping orphan blobs failed:', err),
+    });
   }
 
   // ---- DriveService -----------------------------------------------------------
@@ -281,6 +290,7 @@ export class Drives implements DriveService {
   }
 
   async close(): Promise<void> {
+    await this.orphans.close();
     await this.indexer.close();
   }
 
