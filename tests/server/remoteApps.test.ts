@@ -185,6 +185,15 @@ describe('a remote app connection', () => {
         effect: { kind: 'flash', text: '10 km = 6.21371 mi' },
       },
     });
+    // In the palette it is the app's: units/<its id>.
+    sock.send({
+      typ: 'command.execute',
+      content: { commandId: 'units/convert_km_to_miles', args: { text: '1 mi to km' } },
+      requestid: 'palette-1',
+    });
+    expect((await sock.next('command.execute.response')).content).toMatchObject({
+      message: '1 mi = 1.60934 km',
+    });
     const tool = await cogCall(
       sock,
       { appname: 'units', module: 'tools', cog: 'units_convert' },
