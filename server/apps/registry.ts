@@ -68,8 +68,8 @@ const byName = (a: App, b: App) => a.name.localeCompare(b.name);
  * Every app the server knows, in-process or remote; the admin pages show
  * exactly this. Built-in apps are seen in every world; a world's own apps
  * (remote apps connected with a token for that world) only in that world.
- * Every lookup names the world it is made for, and lists built-ins first, so
- * the first match of a search by id is a built-in whenever one has that id.
+ * Every lookup names the world it is made for; annotated() lists built-ins
+ * first, so the first match of a search by id is a built-in whenever one has it.
  */
 export class AppRegistry extends EventEmitter<{ changed: [] }> {
   private readonly builtIn = new Map<string, App>();

@@ -69,7 +69,7 @@ export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): E
 const providesFor = (app: App, name: string) =>
   app.cogs.some((c) => {
     const p = c.annotations.toolprovider;
-    return p !== undefined && (typeof p.name === 'string' ? p.name : c.name) === name;
+    return p !== undefined && (typeof p.name === 'string' && p.name ? p.name : c.name) === name;
   });
 
 function toolResult(value: unknown): ToolResult {
