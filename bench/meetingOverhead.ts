@@ -23,9 +23,9 @@ export async function meetingOverheadBench(): Promise<BenchResult> {
   await seedDemo(store, { email: 'bench@emgen.local', password: 'bench-password' });
   const registry = new AppRegistry();
   registry.register(expertsApp(store.experts));
-  const experts = [...expertDirectory(registry).values()];
-  const admin = store.users.byEmail('bench@emgen.local')!;
   const workspace = store.workspaces.byId('innovation-lab-welcome')!;
+  const experts = [...expertDirectory(registry, workspace.world_id).values()];
+  const admin = store.users.byEmail('bench@emgen.local')!;
   let frames = 0;
   const audience = { send: () => void frames++ };
   const deps = {

@@ -182,7 +182,8 @@ export function createUnitsApp(opts: UnitsAppOptions): CogApp {
     name: 'convert_km_to_miles',
     annotations: {
       command: {
-        id: 'units.convert_km_to_miles',
+        // Listed as units/convert_km_to_miles: a remote app's ids are namespaced by its name.
+        id: 'convert_km_to_miles',
         name: 'Convert 10 km to miles',
         description: 'Unit conversion by the units app (args.text converts something else)',
         tags: ['units', 'convert', 'km', 'miles'],

@@ -19,3 +19,22 @@ export function safeNextPath(next: unknown): string | undefined {
   const path = url.pathname + url.search + url.hash;
   return url.origin === SAME_SITE && !path.startsWith('//') ? path : undefined;
 }
+
+/** An absolute http: or https: URL in its parsed form; else undefined (javascript:, data:, `//host`, relative...). */
+export function httpUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A link an app may give the browser (service_url, home_link, ...): an http(s)
+ * URL or a path on this site, normalised; undefined for anything else.
+ */
+export function safeLinkUrl(url: unknown): string | undefined {
+  return httpUrl(url) ?? safeNextPath(url);
+}

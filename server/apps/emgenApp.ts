@@ -6,7 +6,8 @@ export const EMGEN_APP = REGISTRY_APPS_CALL.appname;
 /**
  * The built-in `emgen` app. Its `registry/apps` cog is what the admin
  * Applications pages call (cog.call, REGISTRY_APPS_CALL): every app the
- * server knows, in-process or remote, in the SPEC §3 Application shape.
+ * caller's world sees (the built-in ones and the remote apps connected to
+ * that world), in the SPEC §3 Application shape.
  * Administrators of the world only (`callable.admin`).
  */
 export function emgenApp(deps: { registry: AppRegistry }): App {
@@ -24,7 +25,8 @@ export function emgenApp(deps: { registry: AppRegistry }): App {
             description: 'Every registered app with its annotations',
           },
         },
-        handler: async () => registry.list().map((app) => registry.describe(app)),
+        handler: async (_input, ctx) =>
+          registry.list(ctx.worldId).map((app) => registry.describe(app)),
       },
     ],
   };

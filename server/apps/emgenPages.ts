@@ -61,8 +61,8 @@ function numbersSection(deps: EmgenPagesDeps, ctx: CogContext): ComponentNode {
           label: 'Count',
           values: [
             workspaces,
-            expertDirectory(deps.registry).size,
-            providerDirectory(deps.registry).size,
+            expertDirectory(deps.registry, ctx.worldId).size,
+            providerDirectory(deps.registry, ctx.worldId).size,
             rows.length,
           ],
         },

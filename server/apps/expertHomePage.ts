@@ -42,13 +42,14 @@ export interface ExpertPageDeps {
   registry: AppRegistry;
 }
 
-/** The home page of one expert: who it is, what it knows, which tools, what to ask. */
+/** The home page of one expert in one world: who it is, what it knows, which tools, what to ask. */
 export function expertHomePage(
   deps: ExpertPageDeps,
   expert: DirectoryExpert,
+  ctx: CogContext,
   notice?: ComponentNode,
 ): ComponentNode {
-  const tools = providersFor(deps.registry, [expert]);
+  const tools = providersFor(deps.registry, ctx.worldId, [expert]);
   const toolList = tools.length
     ? tools.map((p) => `- **${p.name}**${p.description ? ` — ${p.description}` : ''}`).join('\n')
     : 'No tools: this expert answers from what it knows.';
@@ -90,12 +91,12 @@ function startWorkspace(
       userId: ctx.userId,
       name,
       experts: [expert.id],
-      providers: providersFor(deps.registry, [expert]).map((p) => p.name),
+      providers: providersFor(deps.registry, ctx.worldId, [expert]).map((p) => p.name),
     });
     return { redirect_url: url };
   } catch (err) {
     if (!(err instanceof WorkspaceRequestError)) throw err;
-    return { component: expertHomePage(deps, expert, alert('error', err.message)) };
+    return { component: expertHomePage(deps, expert, ctx, alert('error', err.message)) };
   }
 }
 
@@ -106,11 +107,11 @@ export function expertPageCog(deps: ExpertPageDeps, expertId: string, title: str
     name: expertId,
     annotations: { page: { pagename: expertId, title } },
     handler: async (args, ctx): Promise<PageResult> => {
-      const expert = expertDirectory(deps.registry).get(expertId);
+      const expert = expertDirectory(deps.registry, ctx.worldId).get(expertId);
       if (!expert) throw new Error(`Expert "${expertId}" is no longer installed`);
       const event = args.kvargs?.event as
         { event_handler?: string; attrs?: Record<string, unknown> } | undefined;
-      if (!event) return { component: expertHomePage(deps, expert) };
+      if (!event) return { component: expertHomePage(deps, expert, ctx) };
       const attrs = event.attrs ?? {};
       const handler =
         event.event_handler === TOPIC_CLICKED_EVENT || attrs.action === TOPIC_CLICKED_EVENT
@@ -120,13 +121,16 @@ export function expertPageCog(deps: ExpertPageDeps, expertId: string, title: str
       if (handler === TOPIC_CLICKED_EVENT) {
         const chosen = topicOf(attrs);
         if (!chosen)
-          return { component: expertHomePage(deps, expert, alert('error', 'No topic was given')) };
+          return {
+            component: expertHomePage(deps, expert, ctx, alert('error', 'No topic was given')),
+          };
         return startWorkspace(deps, expert, ctx, chosen);
       }
       return {
         component: expertHomePage(
           deps,
           expert,
+          ctx,
           alert('error', `Unknown action "${clip(event.event_handler)}"`),
         ),
       };

@@ -23,8 +23,12 @@ export function providerNamesFor(experts: ExpertProfile[]): string[] {
   return [...new Set(names)];
 }
 
-/** Those providers as the registry knows them now (a provider not installed is left out). */
-export function providersFor(registry: AppRegistry, experts: ExpertProfile[]): DirectoryProvider[] {
-  const directory = providerDirectory(registry);
+/** Those providers as world `worldId` knows them now (a provider not installed is left out). */
+export function providersFor(
+  registry: AppRegistry,
+  worldId: string,
+  experts: ExpertProfile[],
+): DirectoryProvider[] {
+  const directory = providerDirectory(registry, worldId);
   return providerNamesFor(experts).flatMap((n) => directory.get(n) ?? []);
 }

@@ -1,5 +1,5 @@
 import type { ActionResponse } from '../../protocol';
-import type { App, AppRegistry, Cog, CogContext } from '../apps/registry';
+import { isBuiltIn, type App, type AppRegistry, type Cog, type CogContext } from '../apps/registry';
 import { ACTION_ANNOTATION } from '../dashboard/actions';
 import { DASHBOARD_APP } from '../dashboard/app';
 import type { Store } from '../store';
@@ -72,8 +72,10 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
       },
       async (_kvargs, ctx) => {
         const newChat = registry
-          .annotated(ACTION_ANNOTATION)
-          .find((a) => a.app.name === DASHBOARD_APP && a.attrs.name === 'new_chat');
+          .annotated(ACTION_ANNOTATION, ctx.worldId)
+          .find(
+            (a) => isBuiltIn(a.app) && a.app.name === DASHBOARD_APP && a.attrs.name === 'new_chat',
+          );
         if (!newChat?.cog.handler) throw new CommandError('Creating workspaces is not available');
         const answer = (await newChat.cog.handler({ kvargs: {} }, ctx)) as ActionResponse;
         if (!answer.redirect_url) throw new CommandError('The workspace could not be created');

@@ -1,5 +1,16 @@
-import { commandEffectSchema, type Command, type CommandEffect } from '../../protocol';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import {
+  commandEffectSchema,
+  safeNextPath,
+  type Command,
+  type CommandEffect,
+} from '../../protocol';
+import {
+  exposedId,
+  isBuiltIn,
+  type AppRegistry,
+  type Cog,
+  type CogContext,
+} from '../apps/registry';
 import type { Store } from '../store';
 
 /** The annotation that makes a cog a command (DESIGN §4). */
@@ -49,6 +60,8 @@ export class CommandError extends Error {}
 export interface ResolvedCommand {
   command: Command;
   appName: string;
+  /** Of a built-in app (seen in every world), not a remote app of this world. */
+  builtIn: boolean;
   cog: Cog;
   admin: boolean;
   /** Fixed arguments of an expanded command (e.g. the world to switch to). */
@@ -85,6 +98,12 @@ export function commandResult(value: unknown): CommandResult {
     const effect = commandEffectSchema.safeParse(v.effect);
     if (!effect.success) throw new CommandError('The command returned an invalid effect');
     out.effect = effect.data;
+    if (out.effect.kind === 'navigate') {
+      // Same rule as page and flow redirects: never to another site or a javascript: URL.
+      const to = safeNextPath(out.effect.to);
+      if (!to) throw new CommandError('The command may only navigate to a path on this site');
+      out.effect = { kind: 'navigate', to };
+    }
   }
   if (v.result !== undefined) out.result = v.result;
   return out;
@@ -99,9 +118,11 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /**
- * The commands of every app in the registry (in-process and remote), as one
- * user in one world sees them. Nothing is cached: an app that registers or
- * disconnects changes the next answer.
+ * The commands of every app one world sees (the built-in apps and the remote
+ * apps of that world), as one user there sees them. A built-in command's id is
+ * `attrs.id` or `{app}.{cog}`; a remote app's is namespaced as
+ * `{app}/{attrs.id or cog}` (exposedId), so it never takes a built-in's.
+ * Nothing is cached: an app that registers or disconnects changes the next answer.
  */
 export class CommandDirectory {
   constructor(private readonly deps: { store: Store; registry: AppRegistry; timeoutMs?: number }) {}
@@ -110,21 +131,29 @@ export class CommandDirectory {
     return this.deps.store.users.access(ctx.userId, ctx.worldId)?.is_admin ?? false;
   }
 
-  /** Every command in the registry for ctx, admin-only ones included, in name order. */
+  /** Every command ctx's world sees, admin-only ones included, in name order. */
   private resolveAll(ctx: CommandContext): ResolvedCommand[] {
     const out: ResolvedCommand[] = [];
-    for (const { app, cog, attrs: raw } of this.deps.registry.annotated(COMMAND_ANNOTATION)) {
+    const cogs = this.deps.registry.annotated(COMMAND_ANNOTATION, ctx.worldId);
+    for (const { app, cog, attrs: raw } of cogs) {
       const attrs = commandAttrs(raw);
       if (!attrs) continue;
       const base: Command = {
-        id: attrs.id ?? `${app.name}.${cog.name}`,
+        id: isBuiltIn(app)
+          ? (attrs.id ?? `${app.name}.${cog.name}`)
+          : exposedId(app, attrs.id ?? cog.name),
         name: attrs.name,
         ...(attrs.description ? { description: attrs.description } : {}),
         tags: attrs.tags ?? [],
         cogPath: `${app.name}/${cog.module}/${cog.name}`,
         namespace: attrs.namespace ?? DEFAULT_NAMESPACE,
       };
-      const entry = { appName: app.name, cog, admin: attrs.admin ?? false };
+      const entry = {
+        appName: app.name,
+        builtIn: isBuiltIn(app),
+        cog,
+        admin: attrs.admin ?? false,
+      };
       if (attrs.expand === 'worlds') {
         for (const w of this.deps.store.users.worlds(ctx.userId)) {
           if (w.world_id === ctx.worldId) continue;
@@ -169,24 +198,26 @@ export class CommandDirectory {
   }
 
   /**
-   * Runs a command's cog handler with the caller's world and user. `namespace`
-   * only breaks ties between equal ids. Unknown commands, admin-only commands
-   * for others, cogs without a handler, throwing handlers and invalid results
-   * all end in an Error whose message is the palette's error.
+   * Runs a command's cog handler with the caller's world and user. A built-in
+   * command wins over any other with the same id; `namespace` breaks the
+   * remaining ties. Unknown commands, admin-only commands for others, cogs
+   * without a handler, throwing handlers and invalid results all end in an
+   * Error whose message is the palette's error.
    */
   async execute(
     ctx: CommandContext,
     commandId: string,
     opts: { namespace?: string; args?: Record<string, unknown> } = {},
   ): Promise<CommandResult> {
-    const matches = this.resolveAll(ctx).filter((r) => r.command.id === commandId);
+    const all = this.resolveAll(ctx).filter((r) => r.command.id === commandId);
+    const matches = all.some((r) => r.builtIn) ? all.filter((r) => r.builtIn) : all;
     const target = matches.find((r) => r.command.namespace === opts.namespace) ?? matches[0];
     if (!target) throw new CommandError(`Unknown command "${commandId}"`);
     if (target.admin && !this.isAdmin(ctx))
       throw new CommandError(`"${target.command.name}" is for administrators of this world only`);
     // Looked up again in the registry at run time: a remote app may have left meanwhile.
     const cog = this.deps.registry
-      .get(target.appName)
+      .get(target.appName, ctx.worldId)
       ?.cogs.find((c) => c.module === target.cog.module && c.name === target.cog.name);
     if (!cog) throw new CommandError(`The app behind "${target.command.name}" is gone`);
     const handler = cog.handler;

@@ -49,7 +49,7 @@ function historyWorkspaces(deps: DashboardDeps, ctx: CogContext): HistoryWorkspa
   if (!ctx.userId) return [];
   const { store } = deps;
   const now = deps.now?.() ?? new Date();
-  const directory = expertDirectory(deps.registry);
+  const directory = expertDirectory(deps.registry, ctx.worldId);
   return store.workspaces.listForUser(ctx.worldId, ctx.userId, HISTORY_LIMIT).map((ws) => ({
     workspace_id: ws.id,
     ...(ws.name ? { name: ws.name } : {}),
@@ -89,10 +89,10 @@ export function coreWidgets(deps: DashboardDeps): Cog[] {
     widgetCog(
       'DefaultExpertsWidget',
       { dashboard: 'core', column: 'side', order: 10 },
-      (): ExpertsWidget => ({
+      (ctx): ExpertsWidget => ({
         layout: 'DefaultExpertsWidget',
         title: 'Experts',
-        experts: [...expertDirectory(registry).values()].map((e) => ({
+        experts: [...expertDirectory(registry, ctx.worldId).values()].map((e) => ({
           expert_id: e.id,
           name: e.name,
           keywords: e.keywords,

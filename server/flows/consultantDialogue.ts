@@ -46,14 +46,19 @@ export interface ConsultantState {
 }
 type State = Partial<ConsultantState>;
 
-interface Deps {
+interface FlowDeps {
   store: Store;
   registry: AppRegistry;
 }
 
-/** Some topics the installed experts know, to suggest when nothing matched. */
-function someTopics(registry: AppRegistry): string {
-  const keywords = [...expertDirectory(registry).values()]
+/** What the screens work with: the flow's dependencies and the world it runs in. */
+interface Deps extends FlowDeps {
+  worldId: string;
+}
+
+/** Some topics the world's experts know, to suggest when nothing matched. */
+function someTopics(deps: Deps): string {
+  const keywords = [...expertDirectory(deps.registry, deps.worldId).values()]
     .map((e) => e.keywords[0])
     .filter(Boolean);
   return keywords.slice(0, 6).join(', ');
@@ -119,9 +124,9 @@ function current(state: State, notice?: ComponentNode): FlowResult {
 function describe(deps: Deps, state: State, message: string): FlowResult {
   const query = message.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
   if (!query) return current(state, alert('error', 'Please describe what you need help with'));
-  const matches = matchExperts(query, expertDirectory(deps.registry).values());
+  const matches = matchExperts(query, expertDirectory(deps.registry, deps.worldId).values());
   if (!matches.length) {
-    const topics = someTopics(deps.registry);
+    const topics = someTopics(deps);
     return askScreen(
       { query },
       alert(
@@ -152,9 +157,9 @@ function accept(deps: Deps, state: ConsultantState, event: FlowEvent, ctx: CogCo
       state,
       alert('error', `"${clip(one)}" is not one of the recommended experts`),
     );
-  const directory = expertDirectory(deps.registry);
+  const directory = expertDirectory(deps.registry, deps.worldId);
   const profiles = chosen.flatMap((r) => directory.get(r.expert_id) ?? []);
-  const installed = providerDirectory(deps.registry);
+  const installed = providerDirectory(deps.registry, deps.worldId);
   let url: string;
   try {
     ({ url } = createWorkspaceWith(deps, {
@@ -195,11 +200,13 @@ function onEvent(deps: Deps, state: State, event: FlowEvent, ctx: CogContext): F
  * the world's experts by the words they share with it (keywords, specialties,
  * names), recommends the best with reasons, and creates the workspace on accept.
  */
-export function consultantFlow(deps: Deps): Cog {
+export function consultantFlow(deps: FlowDeps): Cog {
   return flowCog<ConsultantState>(
     CONSULTANT_FLOW,
     CONSULTANT_TITLE,
     (input: FlowInput<ConsultantState>, ctx) =>
-      input.event ? onEvent(deps, input.state, input.event, ctx) : current(input.state),
+      input.event
+        ? onEvent({ ...deps, worldId: ctx.worldId }, input.state, input.event, ctx)
+        : current(input.state),
   );
 }

@@ -66,25 +66,30 @@ export interface OnboardingState {
 }
 type State = Partial<OnboardingState>;
 
-interface Deps {
+interface FlowDeps {
   store: Store;
   registry: AppRegistry;
 }
 
+/** What the screens work with: the flow's dependencies and the world it runs in. */
+interface Deps extends FlowDeps {
+  worldId: string;
+}
+
 const focusById = (id: unknown) => FOCI.find((f) => f.id === id);
 
-/** The focus's experts that are installed; failing those, any expert of its specialties. */
-function expertsFor(registry: AppRegistry, focus: Focus): DirectoryExpert[] {
-  const directory = expertDirectory(registry);
+/** The focus's experts that are installed in the world; failing those, any expert of its specialties. */
+function expertsFor(deps: Deps, focus: Focus): DirectoryExpert[] {
+  const directory = expertDirectory(deps.registry, deps.worldId);
   const named = focus.experts.flatMap((id) => directory.get(id) ?? []);
   if (named.length) return named;
   return [...directory.values()].filter((e) => focus.domains.some((d) => covers(e, d)));
 }
 
-/** The providers the focus's experts work with, as installed. */
-function recommendedTools(registry: AppRegistry, focus: Focus): string[] {
-  const installed = providerDirectory(registry);
-  return providerNamesFor(expertsFor(registry, focus)).filter((n) => installed.has(n));
+/** The providers the focus's experts work with, as installed in the world. */
+function recommendedTools(deps: Deps, focus: Focus): string[] {
+  const installed = providerDirectory(deps.registry, deps.worldId);
+  return providerNamesFor(expertsFor(deps, focus)).filter((n) => installed.has(n));
 }
 
 const suggestedName = (focus: Focus) => `${focus.label} workspace`;
@@ -107,7 +112,7 @@ function screen(deps: Deps, state: State, notice?: ComponentNode): FlowResult {
         text('Or describe it in the message box below.', 'caption'),
       ];
     if (step === 'tools') {
-      const recommended = recommendedTools(deps.registry, focus);
+      const recommended = recommendedTools(deps, focus);
       const names = recommended.join(', ') || 'none';
       return [
         optionList(
@@ -130,8 +135,8 @@ function screen(deps: Deps, state: State, notice?: ComponentNode): FlowResult {
           variant: 'outlined',
         }),
       ];
-    const directory = providerDirectory(deps.registry);
-    const experts = expertsFor(deps.registry, focus).map((e) => e.name);
+    const directory = providerDirectory(deps.registry, deps.worldId);
+    const experts = expertsFor(deps, focus).map((e) => e.name);
     const tools = (state.tools ?? []).map((t) => directory.get(t)?.name ?? t);
     return [
       card('Summary', [
@@ -182,7 +187,7 @@ function chooseTools(deps: Deps, state: State, event: FlowEvent, focus: Focus): 
   const choice = TOOL_CHOICES.find((t) => t.id === id);
   if (!choice) return screen(deps, state, alert('error', `Unknown choice "${clip(id)}"`));
   const tools: string[] =
-    choice.id === 'recommended' ? recommendedTools(deps.registry, focus) : [...choice.providers];
+    choice.id === 'recommended' ? recommendedTools(deps, focus) : [...choice.providers];
   return screen(deps, { ...state, step: 'name', tools });
 }
 
@@ -199,7 +204,7 @@ function setName(deps: Deps, state: State, raw: string): FlowResult {
 
 function create(deps: Deps, state: State, focus: Focus, ctx: CogContext): FlowResult {
   if (!ctx.userId) throw new Error('Not signed in');
-  const experts = expertsFor(deps.registry, focus);
+  const experts = expertsFor(deps, focus);
   const name = state.name ?? suggestedName(focus);
   let url: string;
   try {
@@ -268,11 +273,15 @@ function onEvent(deps: Deps, state: State, event: FlowEvent, ctx: CogContext): F
  * The onboarding flow: what the user works on (→ experts), which tools, a
  * name, a summary, then a real workspace with those experts and providers.
  */
-export function onboardingFlow(deps: Deps): Cog {
+export function onboardingFlow(deps: FlowDeps): Cog {
   return flowCog<OnboardingState>(
     ONBOARDING_FLOW,
     ONBOARDING_TITLE,
-    (input: FlowInput<OnboardingState>, ctx) =>
-      input.event ? onEvent(deps, input.state, input.event, ctx) : screen(deps, input.state),
+    (input: FlowInput<OnboardingState>, ctx) => {
+      const inWorld: Deps = { ...deps, worldId: ctx.worldId };
+      return input.event
+        ? onEvent(inWorld, input.state, input.event, ctx)
+        : screen(inWorld, input.state);
+    },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { actionRequestSchema } from '../../protocol';
+import { quoted } from '../apps/links';
 import type { AppRegistry } from '../apps/registry';
 import { sendError } from '../auth/requestAuth';
 import { findAction, renderDashboard, runAction } from '../dashboard/render';
@@ -21,14 +22,25 @@ export function dashboardRoutes(
       registry,
       id,
       { worldId, userId: req.signed!.user.id },
-      (widget, err) => {
-        const message = err instanceof Error ? err.message : String(err);
-        req.log.error({ err, widget: widget.cog.name, app: widget.app.name }, 'widget failed');
-        store.console.append(worldId, {
-          app_name: widget.app.name,
-          from: 'dashboard.error',
-          message: `Widget ${widget.cog.name} failed: ${message}`,
-        });
+      {
+        failed(widget, err) {
+          const message = err instanceof Error ? err.message : String(err);
+          req.log.error({ err, widget: widget.cog.name, app: widget.app.name }, 'widget failed');
+          store.console.append(worldId, {
+            app_name: widget.app.name,
+            from: 'dashboard.error',
+            message: `Widget ${widget.cog.name} failed: ${message}`,
+          });
+        },
+        droppedLink(widget, link) {
+          store.console.append(worldId, {
+            app_name: widget.app.name,
+            from: 'dashboard.warning',
+            message:
+              `Widget ${widget.cog.name}: ${link.where} ${quoted(link.value)} ` +
+              'is not an http(s) URL or a path on this site; left out',
+          });
+        },
       },
     );
     if (!body) return sendError(reply, 404, `Unknown dashboard "${id.slice(0, 100)}"`);
@@ -38,12 +50,16 @@ export function dashboardRoutes(
   app.post('/api/action', { preHandler: guards.world }, async (req, reply) => {
     const parsed = actionRequestSchema.safeParse(req.body);
     if (!parsed.success) return sendError(reply, 400, 'An action name is required');
-    const action = findAction(registry, parsed.data.action);
+    const worldId = req.world!.world_id;
+    const action = findAction(registry, parsed.data.action, worldId);
     if (!action)
       return sendError(reply, 400, `Unknown action "${parsed.data.action.slice(0, 100)}"`);
-    return runAction(action, parsed.data, {
-      worldId: req.world!.world_id,
-      userId: req.signed!.user.id,
-    });
+    return runAction(action, parsed.data, { worldId, userId: req.signed!.user.id }, (asked) =>
+      store.console.append(worldId, {
+        app_name: action.app.name,
+        from: 'dashboard.warning',
+        message: `Action ${parsed.data.action}: redirect_url ${quoted(asked)} is not a path on this site; ignored`,
+      }),
+    );
   });
 }

@@ -1,4 +1,4 @@
-import type { Expert } from '../../protocol';
+import { safeLinkUrl, type Expert } from '../../protocol';
 import type { AppRegistry } from '../apps/registry';
 import type { ExpertProfile } from './types';
 
@@ -8,11 +8,18 @@ export interface DirectoryExpert extends ExpertProfile {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-/** Every expert cog in the registry (in-process or remote), by id. */
-export function expertDirectory(registry: AppRegistry): Map<string, DirectoryExpert> {
+/**
+ * Every expert cog world `worldId` sees (built-in or of a remote app of that
+ * world), by id; a built-in keeps its id even if another cog claims it.
+ */
+export function expertDirectory(
+  registry: AppRegistry,
+  worldId: string,
+): Map<string, DirectoryExpert> {
   const out = new Map<string, DirectoryExpert>();
-  for (const { cog, attrs } of registry.annotated('expert')) {
+  for (const { cog, attrs } of registry.annotated('expert', worldId)) {
     const id = text(attrs.expert_id) ?? cog.name;
+    if (out.has(id)) continue;
     const keywords = Array.isArray(attrs.keywords) ? attrs.keywords.map(String) : [];
     out.set(id, {
       id,
@@ -21,7 +28,8 @@ export function expertDirectory(registry: AppRegistry): Map<string, DirectoryExp
       description: text(attrs.description) ?? '',
       model: text(attrs.model) ?? null,
       systemPrompt: text(attrs.system_prompt) ?? null,
-      homeLink: text(attrs.home_link),
+      // Checked when a remote app connects; checked again here for every app.
+      homeLink: safeLinkUrl(attrs.home_link) ? text(attrs.home_link) : undefined,
     });
   }
   return out;

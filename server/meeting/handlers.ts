@@ -25,7 +25,7 @@ function workspaceExperts(
   store: Store,
   ws: WorkspaceRow,
 ): DirectoryExpert[] {
-  const directory = expertDirectory(registry);
+  const directory = expertDirectory(registry, ws.world_id);
   return store.workspaces
     .expertIds(ws.id)
     .map((id) => directory.get(id))
@@ -90,7 +90,7 @@ export function registerMeetingHandlers(
   hub.on('workspace.expert.details', (conn, frame) => {
     const ws = openWorkspace(store, conn);
     const chosen = new Set(store.workspaces.expertIds(ws.id));
-    const experts = [...expertDirectory(registry).values()].map((e) =>
+    const experts = [...expertDirectory(registry, conn.worldId).values()].map((e) =>
       expertOnWire(e, chosen.has(e.id)),
     );
     hub.reply(conn, frame, 'workspace.expert.details.response', {
@@ -103,7 +103,7 @@ export function registerMeetingHandlers(
     const text = frame.content.text.trim();
     if (!text) throw new MeetingRequestError('An empty message is not sent');
     const ws = openWorkspace(store, conn);
-    const tools = [...deps.tools, ...remoteTools(registry, deps.tools)];
+    const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
     await runMeetingRound(
       { ...deps, engine, tools },
       {

@@ -1,14 +1,21 @@
-import type { AnnotatedCog, AppRegistry } from '../apps/registry';
+import type { AnnotatedCog, App, AppRegistry } from '../apps/registry';
 import { ToolError, type ExpertEngine, type Tool, type ToolResult } from './types';
 
 const expertIdOf = (a: AnnotatedCog) =>
   typeof a.attrs.expert_id === 'string' ? a.attrs.expert_id : a.cog.name;
 
-/** The expert cog of a remote app answering for this expert id, if any. */
-export function remoteExpertCog(registry: AppRegistry, expertId: string): AnnotatedCog | undefined {
-  return registry
-    .annotated('expert')
-    .find((a) => a.app.remote && a.cog.handler && expertIdOf(a) === expertId);
+/**
+ * The expert cog of a remote app of world `worldId` answering for this expert
+ * id, if any. The first cog with the id decides (built-ins come first), so a
+ * remote app can never answer for a built-in expert.
+ */
+export function remoteExpertCog(
+  registry: AppRegistry,
+  expertId: string,
+  worldId: string,
+): AnnotatedCog | undefined {
+  const found = registry.annotated('expert', worldId).find((a) => expertIdOf(a) === expertId);
+  return found?.app.remote && found.cog.handler ? found : undefined;
 }
 
 /** Rejects when the signal aborts (the meeting's timeout), so a silent app never holds a round. */
@@ -37,7 +44,8 @@ export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): E
   return {
     name: local.name,
     async answer(request, report) {
-      const remote = remoteExpertCog(registry, request.expert.id);
+      const worldId = request.worldId ?? '';
+      const remote = remoteExpertCog(registry, request.expert.id, worldId);
       if (!remote?.cog.handler) return local.answer(request, report);
       const value = await abortable(
         remote.cog.handler(
@@ -48,7 +56,7 @@ export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): E
               expert_id: request.expert.id,
             },
           },
-          { worldId: request.worldId ?? '' },
+          { worldId },
         ),
         request.signal,
       );
@@ -56,6 +64,13 @@ export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): E
     },
   };
 }
+
+/** Does the app itself declare the tool provider `name`? A tool may only join its own app's. */
+const providesFor = (app: App, name: string) =>
+  app.cogs.some((c) => {
+    const p = c.annotations.toolprovider;
+    return p !== undefined && (typeof p.name === 'string' && p.name ? p.name : c.name) === name;
+  });
 
 function toolResult(value: unknown): ToolResult {
   if (typeof value === 'string') return { output: value };
@@ -65,21 +80,29 @@ function toolResult(value: unknown): ToolResult {
 }
 
 /**
- * The tools remote apps declare (cogs annotated `tool` with provider, name,
- * description and optionally parameters as JSON Schema), except names a local
- * tool already has. Used only when the workspace selected the provider.
+ * The tools the remote apps of world `worldId` declare (cogs annotated `tool`
+ * with provider, name, description and optionally parameters as JSON Schema),
+ * except names a local or built-in tool already has. Used only when the
+ * workspace selected the provider.
  */
-export function remoteTools(registry: AppRegistry, local: Tool[]): Tool[] {
+export function remoteTools(registry: AppRegistry, local: Tool[], worldId: string): Tool[] {
   const taken = new Set(local.map((t) => t.name));
   const out: Tool[] = [];
-  for (const { app, cog, attrs } of registry.annotated('tool')) {
+  for (const { app, cog, attrs } of registry.annotated('tool', worldId)) {
     const handler = cog.handler;
     const name = typeof attrs.name === 'string' ? attrs.name : cog.name;
-    if (!app.remote || !handler || typeof attrs.provider !== 'string' || taken.has(name)) continue;
+    const provider = attrs.provider;
+    const usable =
+      app.remote &&
+      handler &&
+      typeof provider === 'string' &&
+      providesFor(app, provider) &&
+      !taken.has(name);
     taken.add(name);
+    if (!usable) continue;
     out.push({
       name,
-      provider: attrs.provider,
+      provider,
       description: typeof attrs.description === 'string' ? attrs.description : '',
       parameters:
         attrs.parameters && typeof attrs.parameters === 'object'

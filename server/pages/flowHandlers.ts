@@ -1,5 +1,5 @@
 import { FLOW_START_EVENT, type ClientFrame } from '../../protocol';
-import type { AnnotatedCog, AppRegistry } from '../apps/registry';
+import { exposedId, type AnnotatedCog, type AppRegistry } from '../apps/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import type { Store } from '../store';
@@ -28,9 +28,19 @@ class FlowRequestError extends Error {}
 const flowIdOf = (a: AnnotatedCog) =>
   typeof a.attrs.flow_id === 'string' && a.attrs.flow_id ? a.attrs.flow_id : a.cog.name;
 
-/** The flow cog with this id, in-process or remote. */
-export function findFlow(registry: AppRegistry, flowid: string): AnnotatedCog | undefined {
-  return registry.annotated(FLOW_ANNOTATION).find((a) => flowIdOf(a) === flowid);
+/**
+ * The flow cog world `worldId` knows by this id: a built-in flow by its
+ * flow_id, a remote app's as `{app}/{flow_id}` (exposedId), so no app can take
+ * over a built-in flow such as onboarding.
+ */
+export function findFlow(
+  registry: AppRegistry,
+  flowid: string,
+  worldId: string,
+): AnnotatedCog | undefined {
+  return registry
+    .annotated(FLOW_ANNOTATION, worldId)
+    .find((a) => exposedId(a.app, flowIdOf(a)) === flowid);
 }
 
 /**
@@ -56,13 +66,14 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
 
   async function step(conn: CogConnection, frame: ClientFrame<'flow.event'>, key: FlowKey) {
     const { event_handler, attrs } = frame.content;
-    const flow = findFlow(registry, key.flowid);
+    const flow = findFlow(registry, key.flowid, conn.worldId);
     if (!flow) throw new FlowRequestError(`Unknown flow "${key.flowid}"`);
     const fresh = event_handler === FLOW_RESTART_EVENT;
     if (fresh) states.delete(key);
     // A copy: a cog that mutates what it was given cannot change what is kept.
     const state = structuredClone(states.get(key) ?? {});
-    const kvargs: Record<string, unknown> = { flowid: key.flowid, state };
+    // The cog hears its own flow_id, as it declared it (not the namespaced one).
+    const kvargs: Record<string, unknown> = { flowid: flowIdOf(flow), state };
     if (!fresh && event_handler !== FLOW_START_EVENT)
       kvargs.event = { event_handler, attrs: attrs ?? {} };
 
@@ -87,12 +98,20 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
     const result = checked.value;
     if (result.done) states.delete(key);
     else states.set(key, result.state);
+    const redirect = sameSiteRedirect(result.redirect_url);
+    if (result.redirect_url !== undefined && !redirect.redirect_url)
+      toConsole(
+        conn,
+        flow.app.name,
+        key.flowid,
+        `redirect_url "${result.redirect_url.slice(0, 200)}" is not a path on this site; ignored`,
+      );
     return {
       component: result.component,
       ...(result.step !== undefined ? { step: result.step } : {}),
       ...(result.steps !== undefined ? { steps: result.steps } : {}),
       done: result.done === true,
-      ...sameSiteRedirect(result.redirect_url),
+      ...redirect,
     };
   }
 

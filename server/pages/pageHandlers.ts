@@ -112,7 +112,7 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
     const request = frame.content;
     let page: FoundPage | undefined;
     try {
-      page = findPage(registry, request);
+      page = findPage(registry, conn.worldId, request);
       const result = await run(conn, page, { pagename: page.pagename }, true);
       answer(conn, frame, { ...names(page, request), component: result.component, status: 'ok' });
     } catch (err) {
@@ -125,7 +125,7 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
     const request = { appname, pagename };
     let page: FoundPage | undefined;
     try {
-      page = findPage(registry, request, { pagenameAlone: true });
+      page = findPage(registry, conn.worldId, request, { pagenameAlone: true });
       const result = await run(
         conn,
         page,

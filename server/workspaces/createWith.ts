@@ -26,8 +26,8 @@ export function createWorkspaceWith(
 ): { workspace: WorkspaceRow; url: string } {
   const { store, registry } = deps;
   const name = checkWorkspaceName(input.name);
-  const experts = expertDirectory(registry);
-  const providers = providerDirectory(registry);
+  const experts = expertDirectory(registry, input.worldId);
+  const providers = providerDirectory(registry, input.worldId);
   for (const id of input.experts)
     if (!experts.has(id)) throw new WorkspaceRequestError(`Unknown expert "${id}"`);
   for (const p of input.providers ?? [])

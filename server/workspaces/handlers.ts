@@ -93,7 +93,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
   operation('workspace.expert.add', (conn, frame) => {
     const ws = openWorkspace(store, conn);
     const id = frame.content.expert_id;
-    if (!expertDirectory(registry).has(id))
+    if (!expertDirectory(registry, conn.worldId).has(id))
       throw new WorkspaceRequestError(`Unknown expert "${id}"`);
     return () => {
       store.workspaces.addExpert(ws.id, id);
@@ -105,7 +105,10 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
     const ws = openWorkspace(store, conn);
     const id = frame.content.expert_id;
     // An expert no longer installed can still be taken out of a workspace that has it.
-    if (!expertDirectory(registry).has(id) && !store.workspaces.expertIds(ws.id).includes(id))
+    if (
+      !expertDirectory(registry, conn.worldId).has(id) &&
+      !store.workspaces.expertIds(ws.id).includes(id)
+    )
       throw new WorkspaceRequestError(`Unknown expert "${id}"`);
     return () => {
       store.workspaces.removeExpert(ws.id, id);
@@ -116,7 +119,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
   operation('workspace.toolprovider.add', (conn, frame) => {
     const ws = openWorkspace(store, conn);
     const name = frame.content.provider_name;
-    if (!providerDirectory(registry).has(name))
+    if (!providerDirectory(registry, conn.worldId).has(name))
       throw new WorkspaceRequestError(`Unknown tool provider "${name}"`);
     return () => {
       store.workspaces.addToolProvider(ws.id, name);
@@ -128,7 +131,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
     const ws = openWorkspace(store, conn);
     const name = frame.content.provider_name;
     if (
-      !providerDirectory(registry).has(name) &&
+      !providerDirectory(registry, conn.worldId).has(name) &&
       !store.workspaces.toolProviders(ws.id).includes(name)
     )
       throw new WorkspaceRequestError(`Unknown tool provider "${name}"`);
@@ -141,7 +144,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
   hub.on('workspace.toolprovider.details', (conn, frame) => {
     const ws = openWorkspace(store, conn);
     const chosen = new Set(store.workspaces.toolProviders(ws.id));
-    const providers = [...providerDirectory(registry).values()].map((p) =>
+    const providers = [...providerDirectory(registry, conn.worldId).values()].map((p) =>
       providerOnWire(p, chosen.has(p.name)),
     );
     hub.reply(conn, frame, 'workspace.toolprovider.details.response', { providers });

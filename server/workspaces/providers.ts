@@ -1,5 +1,5 @@
-import type { ToolProvider } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import { safeLinkUrl, type ToolProvider } from '../../protocol';
+import type { App, AppRegistry } from '../apps/registry';
 
 export interface DirectoryProvider {
   name: string;
@@ -11,15 +11,23 @@ export interface DirectoryProvider {
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /**
- * Every tool provider in the registry (cogs annotated `toolprovider`), by name,
- * each with the tools whose `tool` annotation names it as their provider.
+ * Every tool provider world `worldId` sees (cogs annotated `toolprovider`), by
+ * name, each with the tools of the same app whose `tool` annotation names it as
+ * their provider. A built-in keeps its name even if another cog claims it; a
+ * service_url that is not http(s) or a path on this site is left out.
  */
-export function providerDirectory(registry: AppRegistry): Map<string, DirectoryProvider> {
+export function providerDirectory(
+  registry: AppRegistry,
+  worldId: string,
+): Map<string, DirectoryProvider> {
   const out = new Map<string, DirectoryProvider>();
-  for (const { cog, attrs } of registry.annotated('toolprovider')) {
+  const ownerOf = new Map<string, App>();
+  for (const { app, cog, attrs } of registry.annotated('toolprovider', worldId)) {
     const name = text(attrs.name) ?? cog.name;
+    if (out.has(name)) continue;
     const description = text(attrs.description);
-    const serviceUrl = text(attrs.service_url);
+    const serviceUrl = safeLinkUrl(attrs.service_url) && text(attrs.service_url);
+    ownerOf.set(name, app);
     out.set(name, {
       name,
       ...(description ? { description } : {}),
@@ -27,9 +35,9 @@ export function providerDirectory(registry: AppRegistry): Map<string, DirectoryP
       tools: [],
     });
   }
-  for (const { cog, attrs } of registry.annotated('tool')) {
+  for (const { app, cog, attrs } of registry.annotated('tool', worldId)) {
     const provider = out.get(text(attrs.provider) ?? '');
-    if (!provider) continue;
+    if (!provider || ownerOf.get(provider.name) !== app) continue;
     const description = text(attrs.description);
     provider.tools.push({
       name: text(attrs.name) ?? cog.name,

@@ -285,14 +285,20 @@ describe('the flow runtime', () => {
     });
     await remote.connect();
     const sock = await socketFor();
-    await flowEvent(sock, 'counter', 'restart');
-    await flowEvent(sock, 'counter', 'inc', { by: 1 });
-    const second = await flowEvent(sock, 'counter', 'inc');
+    // A remote app's flow id is namespaced by its name; the bare id is not its.
+    expect(await flowEvent(sock, 'counter', 'start')).toMatchObject({
+      status: 'error',
+      error: 'Unknown flow "counter"',
+    });
+    await flowEvent(sock, 'remote-flows/counter', 'restart');
+    await flowEvent(sock, 'remote-flows/counter', 'inc', { by: 1 });
+    const second = await flowEvent(sock, 'remote-flows/counter', 'inc');
     expect(second).toMatchObject({ status: 'ok', step: 2, steps: 10, done: false });
     expect(second.component.content).toBe('Count: 2');
-    expect((await flowEvent(await socketFor(), 'counter', 'start')).component.content).toBe(
-      'Count: 2',
-    );
+    expect(
+      (await flowEvent(await socketFor(), 'remote-flows/counter', 'start')).component.content,
+    ).toBe('Count: 2');
+    // The cog hears its own flow id.
     expect(calls[1]).toEqual({
       flowid: 'counter',
       state: { n: 0 },

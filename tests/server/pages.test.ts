@@ -374,9 +374,16 @@ describe('pages of a remote app', () => {
 
   it('is served through page.display and page.event', async () => {
     const page = await display({ appname: 'remote-pages', pagename: 'hello' });
-    expect(page).toMatchObject({ status: 'ok', path: '/hello' });
+    // A remote app's declared path is namespaced by its name.
+    expect(page).toMatchObject({ status: 'ok', path: '/remote-pages/hello' });
     expect(page.component).toMatchObject({ component: 'Card', title: 'Hello from afar' });
-    expect((await display({ path: '/hello' })).component.title).toBe('Hello from afar');
+    expect((await display({ path: '/remote-pages/hello' })).component.title).toBe(
+      'Hello from afar',
+    );
+    expect(await display({ path: '/hello' })).toMatchObject({
+      status: 'error',
+      error: 'No page at path "/hello"',
+    });
     const reply = await request(await socketFor(), 'page.event', {
       event_handler: 'chat',
       appname: 'remote-pages',
@@ -401,12 +408,9 @@ describe('pages of a remote app', () => {
     });
   });
 
-  it('serves only the world the app connected to', async () => {
+  it('is not seen in another world', async () => {
     expect(
       await display({ appname: 'remote-pages', pagename: 'hello' }, 'acme_research'),
-    ).toMatchObject({
-      status: 'error',
-      error: 'App "remote-pages" serves world innovation-lab only',
-    });
+    ).toMatchObject({ status: 'error', error: 'Unknown app "remote-pages"' });
   });
 });

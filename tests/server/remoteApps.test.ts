@@ -117,13 +117,13 @@ describe('a remote app connection', () => {
     expect((await otherWorld.closed).code).toBe(4401);
     const otherApp = rawApp(`worldId=${WORLD}&app=other&token=${token}`);
     expect((await otherApp.closed).code).toBe(4401);
-    expect(server.registry.get('units')).toBeUndefined();
+    expect(server.registry.get('units', WORLD)).toBeUndefined();
   });
 
   it('registers the app on cog.hello and writes a console entry', async () => {
     units = createUnitsApp({ url: server.url, worldId: WORLD, token });
     await units.connect();
-    const app = server.registry.get('units')!;
+    const app = server.registry.get('units', WORLD)!;
     expect(app).toMatchObject({ name: 'units', processId: process.pid, remote: true });
     expect(app.cogs.map((c) => `${c.module}/${c.name}`)).toEqual([
       'commands/convert_km_to_miles',
@@ -185,6 +185,15 @@ describe('a remote app connection', () => {
         effect: { kind: 'flash', text: '10 km = 6.21371 mi' },
       },
     });
+    // In the palette it is the app's: units/<its id>.
+    sock.send({
+      typ: 'command.execute',
+      content: { commandId: 'units/convert_km_to_miles', args: { text: '1 mi to km' } },
+      requestid: 'palette-1',
+    });
+    expect((await sock.next('command.execute.response')).content).toMatchObject({
+      message: '1 mi = 1.60934 km',
+    });
     const tool = await cogCall(
       sock,
       { appname: 'units', module: 'tools', cog: 'units_convert' },
@@ -208,7 +217,7 @@ describe('a remote app connection', () => {
     });
     sock.ws.close();
 
-    const handler = server.registry.get('units')!.cogs[0]!.handler!;
+    const handler = server.registry.get('units', WORLD)!.cogs[0]!.handler!;
     await expect(handler({ kvargs: {} }, { worldId: 'acme_research' })).rejects.toThrow(
       'App "units" serves world innovation-lab only',
     );
@@ -216,7 +225,7 @@ describe('a remote app connection', () => {
 
   it('answers in a meeting round as a remote expert', async () => {
     server.store.workspaces.addExpert(WORKSPACE, 'metric-mike');
-    expect(expertDirectory(server.registry).get('metric-mike')?.name).toBe('Metric Mike');
+    expect(expertDirectory(server.registry, WORLD).get('metric-mike')?.name).toBe('Metric Mike');
     const sock = await browser(admin);
     sock.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: WORKSPACE } });
     sock.send({
@@ -258,7 +267,7 @@ describe('a remote app connection', () => {
       request_id: 'h1',
       content: { status: 'error', error: 'An app named "units" is already registered' },
     });
-    expect(server.registry.get('units')!.cogs).toHaveLength(4);
+    expect(server.registry.get('units', WORLD)!.cogs).toHaveLength(4);
 
     const liar = rawApp(`worldId=${WORLD}&app=units&token=${token}`);
     await liar.opened;
@@ -275,14 +284,14 @@ describe('a remote app connection', () => {
     });
     const reply = await sock.next('cog.hello.response');
     expect(reply.content).toMatchObject({ status: 'error', request_id: 'h2' });
-    expect(server.registry.get('sneaky')).toBeUndefined();
+    expect(server.registry.get('sneaky', WORLD)).toBeUndefined();
     sock.ws.close();
   });
 
   it('unregisters on disconnect: its commands and experts vanish, calls in flight fail', async () => {
     await units.close();
-    await until(() => !server.registry.get('units') || undefined);
-    expect(expertDirectory(server.registry).has('metric-mike')).toBe(false);
+    await until(() => !server.registry.get('units', WORLD) || undefined);
+    expect(expertDirectory(server.registry, WORLD).has('metric-mike')).toBe(false);
     expect(consoleMessages()).toContainEqual(
       expect.objectContaining({
         app_name: 'units',
@@ -311,12 +320,12 @@ describe('a remote app connection', () => {
       },
     });
     await until(() => silent.frames.find((f) => f.typ === 'cog.hello.response'));
-    const pending = server.registry.get('units')!.cogs[0]!.handler!({}, { worldId: WORLD });
+    const pending = server.registry.get('units', WORLD)!.cogs[0]!.handler!({}, { worldId: WORLD });
     await until(() => silent.frames.find((f) => f.typ === 'cog.call'));
     expect(silent.frames.at(-1).content).toEqual({ appname: 'units', module: 'm', cog: 'slow' });
     silent.ws.close();
     await expect(pending).rejects.toThrow('App "units" disconnected');
-    await until(() => !server.registry.get('units') || undefined);
+    await until(() => !server.registry.get('units', WORLD) || undefined);
   });
 });
 
@@ -337,7 +346,7 @@ describe('server shutdown with an app connected', () => {
     await other.close();
     // @fastify/websocket may close the socket before the hub's onClose does.
     expect(await dropped).toMatchObject({ code: expect.any(Number) });
-    expect(registry.get('units')).toBeUndefined();
+    expect(registry.get('units', WORLD)).toBeUndefined();
     expect(lastEntry).toMatchObject({
       app_name: 'units',
       message: expect.stringMatching(/disconnected/),

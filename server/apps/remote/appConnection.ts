@@ -203,20 +203,25 @@ export class RemoteAppConnection {
         CLOSE_APP_WRONG_NAME,
         'Wrong app name',
       );
-    if (this.deps.registry.get(appName))
+    // Built-in apps are in every world, so their names are taken everywhere.
+    if (this.deps.registry.get(appName, this.worldId))
       return refuse(
         `An app named "${appName}" is already registered`,
         CLOSE_APP_NAME_TAKEN,
         'App name taken',
       );
-    const problem = checkDeclaredCogs(cogs, this.deps.registry);
-    if (problem) return refuse(problem, CLOSE_APP_PROTOCOL, 'Invalid cogs');
+    const checked = checkDeclaredCogs(cogs, this.deps.registry, {
+      name: appName,
+      worldId: this.worldId,
+    });
+    if (checked.problem) return refuse(checked.problem, CLOSE_APP_PROTOCOL, 'Invalid cogs');
 
     clearTimeout(this.helloTimer);
     const app: App = {
       name: appName,
       ...(processId !== undefined ? { processId } : {}),
       remote: true,
+      worldId: this.worldId,
       cogs: cogs.map((c) => ({
         module: c.module,
         name: c.cog,
@@ -232,6 +237,7 @@ export class RemoteAppConnection {
       from: 'system',
       message: `Remote app ${appName} connected (${describeProcess(app)}, ${cogs.length} cogs)`,
     });
+    for (const note of checked.notes) this.warn(note);
   }
 
   private settle(frame: ClientFrame<'cog.call.response'>): void {
@@ -285,8 +291,8 @@ export class RemoteAppConnection {
       this.pending.delete(id);
     }
     const app = this.app;
-    if (!app || this.deps.registry.get(app.name) !== app) return;
-    this.deps.registry.unregister(app.name);
+    if (!app || this.deps.registry.get(app.name, this.worldId) !== app) return;
+    this.deps.registry.unregister(app.name, this.worldId);
     this.deps.store.console.append(this.worldId, {
       app_name: app.name,
       from: 'system',

@@ -29,7 +29,8 @@ export async function callCog(
   ctx: CogContext & { userId: string },
 ): Promise<unknown> {
   const path = `${target.appname}/${target.module}/${target.cog}`;
-  const app = deps.registry.get(target.appname);
+  // Only what the caller's world sees: built-in apps and the world's own.
+  const app = deps.registry.get(target.appname, ctx.worldId);
   if (!app) throw new CogCallError(`Unknown app "${target.appname}"`);
   const cog = app.cogs.find((c) => c.module === target.module && c.name === target.cog);
   if (!cog) throw new CogCallError(`Unknown cog ${path}`);

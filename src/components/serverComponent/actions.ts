@@ -1,5 +1,5 @@
 import { parseAction } from '../../../protocol/components';
-import { safeNextPath } from '../../../protocol/paths';
+import { httpUrl, safeNextPath } from '../../../protocol/paths';
 import type { ServerComponentHost } from './screenContext';
 import { isRecord } from './nodeProps';
 
@@ -23,16 +23,6 @@ export const ACTION_REFUSALS = {
   noHandler: 'Server action has no event handler',
   handlerNotString: 'event_handler must be a string',
 } as const;
-
-/** An absolute http(s) URL in its parsed form, or undefined (javascript:, data:, relative...). */
-export function httpUrl(target: string): string | undefined {
-  try {
-    const url = new URL(target);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function planAction(node: { action?: unknown; event_handler?: unknown }): ActionPlan {
   const handler = node.event_handler;

@@ -112,6 +112,19 @@ describe('dashboard page: widgets', () => {
     expect(screen.getByText('math, logic')).toBeTruthy();
     expect(screen.getByText('compilers')).toBeTruthy();
   });
+
+  it('shows no home link that is neither http(s) nor a path on this site', async () => {
+    const experts = ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x'].map(
+      (home_link, i) => ({ expert_id: `x${i}`, name: `Mallory ${i}`, home_link }),
+    );
+    const hostile = {
+      ...DASHBOARD,
+      side_column: [{ layout: 'DefaultExpertsWidget', title: 'Hostile', experts }],
+    };
+    renderDashboard(answering({ dashboard: () => json(200, hostile) }));
+    expect(await screen.findByText('Mallory 2')).toBeTruthy();
+    expect(screen.queryAllByRole('link', { name: /^Home page of Mallory/ })).toEqual([]);
+  });
 });
 
 describe('dashboard page: actions', () => {

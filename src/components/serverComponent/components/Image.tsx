@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import { safeNextPath } from '../../../../protocol/paths';
-import { httpUrl } from '../actions';
+import { httpUrl, safeNextPath } from '../../../../protocol/paths';
 import { InvalidComponent } from '../InvalidComponent';
 import { optionalString, requireString } from '../nodeProps';
 import type { ServerComponentProps } from '../types';

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ExpertsWidget } from '../../../../protocol';
+import { httpUrl, safeNextPath } from '../../../../protocol/paths';
 import { keywordText } from '../../workspace/components/keywords';
 
 type Expert = ExpertsWidget['experts'][number];
@@ -62,17 +63,18 @@ function ExpertCard({ expert }: { expert: Expert }) {
   );
 }
 
-/** An app path opens in the router; anything else in a new tab. */
+/** An app path opens in the router, an http(s) URL in a new tab; anything else is not shown. */
 function HomeLink({ href, name }: { href: string; name: string }) {
   const label = `Home page of ${name}`;
   const sx = { mt: 1, alignSelf: 'flex-start' } as const;
-  if (href.startsWith('/') && !href.startsWith('//')) {
+  if (safeNextPath(href)) {
     return (
       <Link component={RouterLink} to={href} aria-label={label} sx={sx}>
         Home page
       </Link>
     );
   }
+  if (!httpUrl(href)) return null;
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={label} sx={sx}>
       Home page

@@ -13,6 +13,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { safeLinkUrl } from '../../../../protocol/paths';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { toolDisplayName } from '../managementModel';
 import {
@@ -42,6 +43,8 @@ export function ToolProvidersTab() {
       <Box>
         {providers.map((p) => {
           const selected = selectedProviders.includes(p.name);
+          // The server refuses other links already; nothing else (javascript:...) reaches the DOM.
+          const serviceUrl = safeLinkUrl(p.service_url) && p.service_url;
           return (
             <Accordion key={p.name} disableGutters variant="outlined">
               <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${p.name}-tools`}>
@@ -62,9 +65,9 @@ export function ToolProvidersTab() {
                 </Box>
               </AccordionSummary>
               <AccordionDetails id={`${p.name}-tools`}>
-                {p.service_url && (
+                {serviceUrl && (
                   <Link
-                    href={p.service_url}
+                    href={serviceUrl}
                     target="_blank"
                     rel="noopener noreferrer"
                     sx={{ display: 'inline-block', mb: 1 }}
