@@ -19,6 +19,8 @@ import { commandRoutes } from './http/commands';
 import { registerWorkspaceHandlers } from './workspaces/handlers';
 import { dashboardRoutes } from './http/dashboard';
 import { CogHub } from './cog/hub';
+import { AccessWatch } from './cog/accessWatch';
+import { InProcessRevocations, type Revocations } from './cog/revocations';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
 import type { ExpertEngine, Tool } from './meeting/types';
@@ -36,6 +38,8 @@ import { guards } from './http/guards';
 import { portalRoutes } from './http/portal';
 import { registerCsrf } from './http/csrf';
 import { sendError } from './auth/requestAuth';
+import { originPolicy } from './auth/origins';
+import { browserAdmission } from './auth/socketAdmission';
 import { secureCookies } from './auth/sessionCookie';
 import { registerSpa } from './http/spa';
 import { chooseSpeechProvider } from './speech/choose';
@@ -57,6 +61,8 @@ export interface BuiltApp {
   drives: Drives;
   /** What dictation uses (null: not available on this server). */
   speech: SpeechProvider | null;
+  /** Where changes that take access away are published; open sockets close on them. */
+  revocations: Revocations;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -74,6 +80,8 @@ export async function buildApp(opts: {
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
   screenTimeoutMs?: number;
+  /** Where access changes are published (default: in-process). */
+  revocations?: Revocations;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -133,8 +141,14 @@ export async function buildApp(opts: {
   registry.register(emgenPagesApp({ store, registry, drives }));
   registry.register(flowsApp({ store, registry }));
 
+  const revocations = opts.revocations ?? new InProcessRevocations();
+  const watch = new AccessWatch({ revocations, sweepMs: config.accessSweepMs, log: app.log });
+  app.addHook('onClose', async () => watch.close());
+  const admit = browserAdmission({ store, origins: originPolicy(config), watch });
+
   const hub = new CogHub({
     store,
+    admit,
     log: app.log,
     heartbeatMs: config.heartbeatMs,
     version: SERVER_VERSION,
@@ -149,7 +163,13 @@ export async function buildApp(opts: {
     timeoutMs: opts.expertTimeoutMs,
   });
   registerWorkspaceHandlers(hub, { store, registry });
-  registerRemoteApps(hub, { store, registry, log: app.log, heartbeatMs: config.heartbeatMs });
+  registerRemoteApps(hub, {
+    store,
+    registry,
+    log: app.log,
+    heartbeatMs: config.heartbeatMs,
+    watch,
+  });
   registerCommandHandlers(hub, { store, registry });
   registerPageHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });
   registerFlowHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });
@@ -157,10 +177,10 @@ export async function buildApp(opts: {
 
   const speech = chooseSpeechProvider(config, (msg, extra) => app.log.warn(extra ?? {}, msg));
   app.log.info(speech.summary);
-  registerAudioSocket(app, { store, config, provider: speech.provider, log: app.log });
+  registerAudioSocket(app, { admit, config, provider: speech.provider, log: app.log });
 
   app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
-  authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters() });
+  authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters(), revocations });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
@@ -174,9 +194,9 @@ export async function buildApp(opts: {
       redirectUri: `${config.PUBLIC_URL}/portal/callback`,
       tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
     });
-    portalRoutes(app, { store, config, oidc });
+    portalRoutes(app, { store, config, oidc, revocations });
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  return { app, hub, registry, drives, speech: speech.provider };
+  return { app, hub, registry, drives, speech: speech.provider, revocations };
 }

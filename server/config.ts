@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isDemoPassword } from './auth/adminPassword';
+import { bareOrigin } from './auth/origins';
 
 /**
  * Every setting comes from the environment (DESIGN §5). Each variable is
@@ -13,6 +14,24 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const url = z.url({ protocol: /^https?$/ });
 const positiveInt = z.coerce.number().int().positive();
+/** Comma-separated origins, each `scheme://host[:port]`, kept in the browser's spelling. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine((o) => bareOrigin(o) !== undefined)
+        .transform((o) => bareOrigin(o)!),
+    ),
+  );
 
 const variables = {
   PORT: {
@@ -67,7 +86,14 @@ const variables = {
     expect: '0 or 1',
     schema: bool,
     default: '0',
-    doc: 'Trust X-Forwarded-For / -Proto (set 1 only behind a reverse proxy, else clients could fake their address)',
+    doc: 'Trust X-Forwarded-For / -Proto / -Host (set 1 only behind a reverse proxy, else clients could fake their address)',
+  },
+  ALLOWED_ORIGINS: {
+    expect:
+      'comma-separated origins such as https://emgen.example.org (scheme, host, optional port; no path)',
+    schema: originList,
+    default: undefined,
+    doc: "More origins whose pages may open the sockets, comma-separated; always allowed: PUBLIC_URL's origin, or unset, the request's own host",
   },
   SESSION_TTL_HOURS: {
     expect: 'a whole number of hours',
@@ -228,6 +254,12 @@ export interface Config extends Omit<Parsed, 'PUBLIC_URL' | 'DATA_DIR'> {
   heartbeatMs: number;
   /** NODE_ENV=production or an https PUBLIC_URL: others can reach it, so no known passwords. */
   production: boolean;
+  /**
+   * Milliseconds between checks of every open socket's session and world
+   * access, which catch changes made by another process (the users CLI);
+   * tests shorten it.
+   */
+  accessSweepMs: number;
   /** The embedded sign-in portal, or the OIDC front door when configured. */
   loginUrl: string;
   oidcEnabled: boolean;
@@ -286,6 +318,7 @@ export function loadConfig(
     PUBLIC_URL: publicUrl,
     production,
     heartbeatMs: 30_000,
+    accessSweepMs: 3_000,
     loginUrl: `${publicUrl}/portal`,
     oidcEnabled: Boolean(parsed.OIDC_ISSUER),
     ...overrides,

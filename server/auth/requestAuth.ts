@@ -7,6 +7,7 @@ import {
   SESSION_COOKIE,
   type ErrorResponse,
 } from '../../protocol';
+import type { Refusal } from '../cog/accessWatch';
 import type { Store } from '../store';
 import type { UserRow, WorldAccess } from '../store/users';
 
@@ -15,20 +16,26 @@ export interface Signed {
   token: string;
 }
 
-/** The signed-in user behind a request's session cookie, if any. */
-export function sessionOf(
-  store: Store,
-  cookies: Record<string, string | undefined>,
-): Signed | undefined {
-  const token = cookies[SESSION_COOKIE];
+/** The signed-in user behind a session token, if it is live and its account still exists. */
+export function signedBy(store: Store, token: string | undefined): Signed | undefined {
   const session = store.sessions.find(token);
   if (!session || !token) return undefined;
   const user = store.users.byId(session.user_id);
   return user ? { user, token } : undefined;
 }
 
+/** The signed-in user behind a request's session cookie, if any. */
+export function sessionOf(
+  store: Store,
+  cookies: Record<string, string | undefined>,
+): Signed | undefined {
+  return signedBy(store, cookies[SESSION_COOKIE]);
+}
+
 export type WorldCheck =
   { ok: true; access: WorldAccess } | { ok: false; status: 400 | 403 | 404; error: string };
+
+export const noAccessTo = (worldId: string) => `You do not have access to world "${worldId}"`;
 
 /** May this user enter this world? Unknown worlds and worlds without access are told apart. */
 export function checkWorld(store: Store, userId: string, worldId: string | undefined): WorldCheck {
@@ -36,33 +43,60 @@ export function checkWorld(store: Store, userId: string, worldId: string | undef
   if (!store.worlds.byId(worldId))
     return { ok: false, status: 404, error: `Unknown world "${worldId}"` };
   const access = store.users.access(userId, worldId);
-  if (!access)
-    return { ok: false, status: 403, error: `You do not have access to world "${worldId}"` };
+  if (!access) return { ok: false, status: 403, error: noAccessTo(worldId) };
   return { ok: true, access };
+}
+
+/** What a browser's socket was admitted with: its session, user and world. */
+export interface SocketGrant {
+  token: string;
+  userId: string;
+  worldId: string;
+}
+
+/**
+ * May a browser socket with this session token use this world? Asked at
+ * admission and again while the socket is open. No session (signed out,
+ * expired, ended by a password change, account removed) is 4401; no access
+ * to the world (unknown, removed, revoked) is 4403, with the reason.
+ */
+export function socketAccess(
+  store: Store,
+  token: string | undefined,
+  worldId: string | undefined,
+): { ok: true; grant: SocketGrant } | { ok: false; refusal: Refusal } {
+  const signed = signedBy(store, token);
+  if (!signed)
+    return { ok: false, refusal: { code: CLOSE_NOT_SIGNED_IN, reason: 'Not signed in' } };
+  const world = checkWorld(store, signed.user.id, worldId);
+  if (!world.ok)
+    return {
+      ok: false,
+      refusal: { code: CLOSE_WORLD_FORBIDDEN, reason: world.error.slice(0, 120) },
+    };
+  return {
+    ok: true,
+    grant: { token: signed.token, userId: signed.user.id, worldId: world.access.world_id },
+  };
 }
 
 /**
  * Admission of a browser's socket (cog and audio alike): a session cookie,
  * then access to the `worldId` query. A refused socket is closed with
- * 4401 / 4403 and the reason; an admitted one gets its user and world.
+ * 4401 / 4403 and the reason; an admitted one gets its grant.
  */
 export function admitBrowserSocket(
   store: Store,
   socket: WebSocket,
   req: FastifyRequest,
-): { userId: string; worldId: string } | undefined {
-  const signed = sessionOf(store, req.cookies);
-  if (!signed) {
-    socket.close(CLOSE_NOT_SIGNED_IN, 'Not signed in');
-    return undefined;
-  }
+): SocketGrant | undefined {
   const query = req.query as Record<string, string | undefined>;
-  const world = checkWorld(store, signed.user.id, query.worldId);
-  if (!world.ok) {
-    socket.close(CLOSE_WORLD_FORBIDDEN, world.error.slice(0, 120));
+  const access = socketAccess(store, req.cookies[SESSION_COOKIE], query.worldId);
+  if (!access.ok) {
+    socket.close(access.refusal.code, access.refusal.reason);
     return undefined;
   }
-  return { userId: signed.user.id, worldId: world.access.world_id };
+  return access.grant;
 }
 
 export function worldIdOf(req: FastifyRequest): string | undefined {

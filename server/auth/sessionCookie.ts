@@ -1,21 +1,38 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../protocol';
+import type { Revocations } from '../cog/revocations';
 import type { Config } from '../config';
 import type { Store } from '../store';
+import { sessionIdOf } from '../store/sessions';
 
 export function secureCookies(config: Config): boolean {
   return config.PUBLIC_URL.startsWith('https://');
 }
 
-/** Starts a fresh session for the user: the old one (if any) ends, so ids rotate at sign-in. */
+export interface SessionDeps {
+  store: Store;
+  /** Told of every session that ends, so its open sockets close at once. */
+  revocations: Revocations;
+}
+
+/** Ends one session in the store and on every socket that holds it. */
+function endStoredSession(deps: SessionDeps, token: string): void {
+  deps.store.sessions.delete(token);
+  deps.revocations.publish({ kind: 'session', sessionId: sessionIdOf(token) });
+}
+
+/**
+ * Starts a fresh session for the user: the old one (if any) ends, so ids
+ * rotate at sign-in and sockets opened with the old id close (4401).
+ */
 export function startSession(
   req: FastifyRequest,
   reply: FastifyReply,
-  deps: { store: Store; config: Config },
+  deps: SessionDeps & { config: Config },
   userId: string,
 ): void {
   const previous = req.cookies[SESSION_COOKIE];
-  if (previous) deps.store.sessions.delete(previous);
+  if (previous) endStoredSession(deps, previous);
   const session = deps.store.sessions.create(userId);
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
@@ -26,8 +43,9 @@ export function startSession(
   });
 }
 
-export function endSession(req: FastifyRequest, reply: FastifyReply, store: Store): void {
+/** Sign-out: the session ends, and with it every socket opened with it (4401). */
+export function endSession(req: FastifyRequest, reply: FastifyReply, deps: SessionDeps): void {
   const token = req.cookies[SESSION_COOKIE];
-  if (token) store.sessions.delete(token);
+  if (token) endStoredSession(deps, token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { isDemoPassword } from '../auth/adminPassword';
 import { hashPassword } from '../auth/password';
 import { newTotp } from '../auth/totp';
+import { noRevocations, type Revocations } from '../cog/revocations';
 import type { Store } from '../store';
 import { APP_NAME_PATTERN, AppTokensRepository } from '../store/appTokens';
 import type { UserRow } from '../store/users';
@@ -66,8 +67,19 @@ async function passwordFrom(given: string | undefined, io: CliIo): Promise<strin
   return password;
 }
 
-/** Runs one account command against the store; throws UsageError with a clear message on bad input. */
-export async function runUsersCommand(argv: string[], store: Store, io: CliIo): Promise<void> {
+/**
+ * Runs one account command against the store; throws UsageError with a clear
+ * message on bad input. Changes that take access away are published to
+ * `revocations`; a server on the same database that does not hear them (the
+ * in-process default cannot cross processes) finds them itself within
+ * seconds, since its open sockets re-check the store.
+ */
+export async function runUsersCommand(
+  argv: string[],
+  store: Store,
+  io: CliIo,
+  revocations: Revocations = noRevocations,
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -125,6 +137,7 @@ export async function runUsersCommand(argv: string[], store: Store, io: CliIo): 
         await hashPassword(await passwordFrom(values.password, io)),
       );
       store.sessions.deleteForUser(user.id);
+      revocations.publish({ kind: 'user', userId: user.id });
       io.out(`Password of ${user.email} changed; its sessions were ended.`);
       return;
     }
@@ -140,6 +153,7 @@ export async function runUsersCommand(argv: string[], store: Store, io: CliIo): 
       const world = worldOrFail(store, args[1]);
       if (!store.users.revoke(user.id, world))
         throw new UsageError(`${user.email} had no access to ${world}.`);
+      revocations.publish({ kind: 'world-access', userId: user.id, worldId: world });
       io.out(`${user.email} may no longer enter ${world}.`);
       return;
     }
@@ -178,6 +192,8 @@ export async function runUsersCommand(argv: string[], store: Store, io: CliIo): 
       const app = appNameOrFail(args[0]);
       const world = worldOrFail(store, args[1]);
       const token = new AppTokensRepository(store.db).create(app, world);
+      // A replaced token is a revoked one: the app connected with it is disconnected.
+      revocations.publish({ kind: 'app-token', appName: app, worldId: world });
       io.out(`Token for app ${app} in ${world} (shown once; keep it secret):`);
       io.out(token);
       return;
@@ -196,6 +212,7 @@ export async function runUsersCommand(argv: string[], store: Store, io: CliIo): 
       const world = worldOrFail(store, args[1]);
       if (!new AppTokensRepository(store.db).revoke(app, world))
         throw new UsageError(`App ${app} had no token for ${world}.`);
+      revocations.publish({ kind: 'app-token', appName: app, worldId: world });
       io.out(`Token of app ${app} in ${world} revoked.`);
       return;
     }

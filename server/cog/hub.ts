@@ -10,7 +10,7 @@ import {
   type ServerContent,
   type ServerTyp,
 } from '../../protocol';
-import { admitBrowserSocket } from '../auth/requestAuth';
+import type { BrowserAdmission } from '../auth/socketAdmission';
 import type { Store } from '../store';
 import type { CogConnection } from './connection';
 
@@ -27,6 +27,8 @@ export interface AppGate {
 
 export interface HubDeps {
   store: Store;
+  /** Origin, session and world checks of a browser socket, kept while it is open. */
+  admit: BrowserAdmission;
   log: FastifyBaseLogger;
   heartbeatMs: number;
   version: string;
@@ -76,7 +78,7 @@ export class CogHub {
       this.appGate.attach(socket, req);
       return;
     }
-    const admitted = admitBrowserSocket(this.deps.store, socket, req);
+    const admitted = this.deps.admit(socket, req);
     if (!admitted) return;
     const conn: CogConnection = {
       id: this.nextId++,
@@ -91,7 +93,11 @@ export class CogHub {
       timers: new Set(),
     };
     this.conns.add(conn);
-    socket.on('message', (data, isBinary) => this.receive(conn, data, isBinary));
+    // A frame is handled only while the session and the world still hold (signed out,
+    // revoked, changed by another process: the socket is closing instead).
+    socket.on('message', (data, isBinary) => {
+      if (admitted.admits()) this.receive(conn, data, isBinary);
+    });
     socket.on('pong', () => {
       conn.alive = true;
     });

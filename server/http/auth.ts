@@ -7,6 +7,7 @@ import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
 import { endSession, startSession } from '../auth/sessionCookie';
 import { verifyPin } from '../auth/totp';
 import { userSession } from '../auth/userSession';
+import type { Revocations } from '../cog/revocations';
 import type { Config } from '../config';
 import type { Store } from '../store';
 
@@ -16,7 +17,7 @@ export const SIGN_IN_REFUSED = 'Invalid email, password or PIN';
 /** Sign-in, the user check and sign-out (SPEC §7 auth rows). */
 export function authRoutes(
   app: FastifyInstance,
-  deps: { store: Store; config: Config; limiters: LoginLimiters },
+  deps: { store: Store; config: Config; limiters: LoginLimiters; revocations: Revocations },
 ): void {
   const { store, config, limiters } = deps;
 
@@ -80,7 +81,7 @@ export function authRoutes(
   });
 
   app.post('/api/signout', async (req, reply) => {
-    endSession(req, reply, store);
+    endSession(req, reply, deps);
     return reply.send({ status: 'ok' });
   });
 }

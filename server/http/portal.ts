@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { safeNextPath } from '../../protocol';
 import { OidcFlowError, type OidcIdentity, type OidcLogin } from '../auth/oidc';
 import { secureCookies, startSession } from '../auth/sessionCookie';
+import type { Revocations } from '../cog/revocations';
 import type { Config } from '../config';
 import type { Store } from '../store';
 
@@ -29,7 +30,7 @@ function userFor(store: Store, id: OidcIdentity) {
  */
 export function portalRoutes(
   app: FastifyInstance,
-  deps: { store: Store; config: Config; oidc: OidcLogin },
+  deps: { store: Store; config: Config; oidc: OidcLogin; revocations: Revocations },
 ): void {
   const { store, config, oidc } = deps;
 

@@ -7,15 +7,15 @@ import {
   audioControlSchema,
   type AudioReply,
 } from '../../protocol';
-import { admitBrowserSocket } from '../auth/requestAuth';
+import type { BrowserAdmission } from '../auth/socketAdmission';
 import type { Config } from '../config';
-import type { Store } from '../store';
 import type { SpeechProvider } from './provider';
 import { UserSlots } from './userSlots';
 import { Utterance, type UtteranceLimits } from './utterance';
 
 export interface AudioSocketDeps {
-  store: Store;
+  /** The cog socket's admission: Origin, session and world, kept while the socket is open. */
+  admit: BrowserAdmission;
   config: Pick<
     Config,
     | 'STT_MAX_CONCURRENT'
@@ -30,7 +30,8 @@ export interface AudioSocketDeps {
 /**
  * The dictation socket (SPEC §7, protocol/audio.ts) at /ws/audio and, for
  * clients that keep everything under /api, /api/ws/audio. Admission is the
- * cog socket's: a session cookie, then access to `worldId`.
+ * cog socket's: the page's Origin, a session cookie, then access to `worldId`,
+ * re-checked before every frame and closed when either ends.
  */
 export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps): void {
   const { config } = deps;
@@ -43,7 +44,7 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
   const open = new Set<AudioSession>();
 
   const attach = (socket: WebSocket, req: FastifyRequest) => {
-    const admitted = admitBrowserSocket(deps.store, socket, req);
+    const admitted = deps.admit(socket, req);
     if (!admitted) return;
     const session = new AudioSession(
       socket,
@@ -54,7 +55,9 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
       deps.log,
     );
     open.add(session);
-    socket.on('message', (data, isBinary) => session.receive(data, isBinary));
+    socket.on('message', (data, isBinary) => {
+      if (admitted.admits()) session.receive(data, isBinary);
+    });
     socket.on('close', () => {
       open.delete(session);
       session.close();

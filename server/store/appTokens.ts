@@ -40,18 +40,22 @@ export class AppTokensRepository {
 
   /** Is this the app's token for the world? Marks it used when it is. */
   verify(appName: string, worldId: string, token: string | undefined): boolean {
-    if (!token) return false;
-    const row = this.db
-      .prepare('SELECT token_hash FROM app_tokens WHERE app_name = ? AND world_id = ?')
-      .get(appName, worldId) as { token_hash: string } | undefined;
-    if (!row) return false;
-    const ok = timingSafeEqual(Buffer.from(row.token_hash, 'hex'), sha256(token));
+    const ok = this.matches(appName, worldId, token);
     if (ok) {
       this.db
         .prepare('UPDATE app_tokens SET last_used_at = ? WHERE app_name = ? AND world_id = ?')
         .run(new Date().toISOString(), appName, worldId);
     }
     return ok;
+  }
+
+  /** Is this (still) the app's token for the world? Reads only; open app sockets ask it often. */
+  matches(appName: string, worldId: string, token: string | undefined): boolean {
+    if (!token) return false;
+    const row = this.db
+      .prepare('SELECT token_hash FROM app_tokens WHERE app_name = ? AND world_id = ?')
+      .get(appName, worldId) as { token_hash: string } | undefined;
+    return row !== undefined && timingSafeEqual(Buffer.from(row.token_hash, 'hex'), sha256(token));
   }
 
   list(): AppTokenRow[] {

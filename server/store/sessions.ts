@@ -6,10 +6,14 @@ export interface SessionRow {
   expires_at: number;
 }
 
-/** Only a hash of the session token is stored, so a leaked database cannot sign anyone in. */
-function hashToken(token: string): string {
+/**
+ * Only a hash of the session token is stored, so a leaked database cannot sign
+ * anyone in; the hash is also the session's id wherever one is named (revocations).
+ */
+export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+const hashToken = sessionIdOf;
 
 export class SessionsRepository {
   constructor(

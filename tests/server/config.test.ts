@@ -37,6 +37,12 @@ describe('loadConfig', () => {
       { LLM_BASE_URL: 'http://localhost:11434/v1' },
       'Invalid configuration: LLM_MODEL is required when LLM_BASE_URL is set',
     ],
+    ...['*', 'https://a.example/path', 'app.example.org', 'https://a.example,ftp://b.example'].map(
+      (v): [Record<string, string>, string] => [
+        { ALLOWED_ORIGINS: v },
+        `Invalid configuration: ALLOWED_ORIGINS must be comma-separated origins such as https://emgen.example.org (scheme, host, optional port; no path) (got ${JSON.stringify(v)})`,
+      ],
+    ),
   ])('stops with one line naming the variable: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -46,5 +52,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://emgen.example.org/' }).loginUrl).toBe(
       'https://emgen.example.org/portal',
     );
+  });
+
+  it('reads ALLOWED_ORIGINS as a list of origins in the browser’s spelling', () => {
+    expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({
+        ALLOWED_ORIGINS: ' https://Chat.Example.org/ , http://localhost:5173,https://a.example:443',
+      }).ALLOWED_ORIGINS,
+    ).toEqual(['https://chat.example.org', 'http://localhost:5173', 'https://a.example']);
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CLOSE_NOT_SIGNED_IN } from '../../../protocol';
+import type { AccessWatch } from '../../cog/accessWatch';
 import type { AppGate } from '../../cog/hub';
 import { APP_NAME_PATTERN, AppTokensRepository } from '../../store/appTokens';
+import { watchedAppSocket } from './appAccess';
 import { RemoteAppConnection, type AppConnectionDeps } from './appConnection';
 
 /** The token an app presents: `Authorization: Bearer <token>`, else `?token=`. */
@@ -16,13 +18,18 @@ export function appTokenOf(req: FastifyRequest): string | undefined {
 /**
  * The hub's gate for app sockets (`/api/ws/cog?worldId=…&app=<name>`): a valid
  * token for that app in that world makes it an app connection with no user
- * session; anything else is closed with 4401 'Invalid app token'.
+ * session; anything else is closed with 4401 'Invalid app token'. The token
+ * is watched while the app is connected: revoked or replaced, the socket
+ * closes with 4401 'App token revoked' and the app's cogs are unregistered.
  */
 export class AppGateway implements AppGate {
   private readonly conns = new Set<RemoteAppConnection>();
   private readonly tokens: AppTokensRepository;
 
-  constructor(private readonly deps: AppConnectionDeps) {
+  constructor(
+    private readonly deps: AppConnectionDeps,
+    private readonly watch: AccessWatch,
+  ) {
     this.tokens = new AppTokensRepository(deps.store.db);
   }
 
@@ -31,18 +38,30 @@ export class AppGateway implements AppGate {
     const query = req.query as Record<string, string | undefined>;
     const appName = query.app ?? '';
     const worldId = query.worldId ?? '';
+    const token = appTokenOf(req);
     const valid =
       APP_NAME_PATTERN.test(appName) &&
       Boolean(this.deps.store.worlds.byId(worldId)) &&
-      this.tokens.verify(appName, worldId, appTokenOf(req));
-    if (!valid) {
+      this.tokens.verify(appName, worldId, token);
+    if (!valid || !token) {
       this.deps.log.warn({ app: appName.slice(0, 100), worldId }, 'app token refused');
       socket.close(CLOSE_NOT_SIGNED_IN, 'Invalid app token');
       return;
     }
     const conn = new RemoteAppConnection(socket, appName, worldId, this.deps);
     this.conns.add(conn);
-    socket.on('close', () => this.conns.delete(conn));
+    const watch = this.watch.watch(
+      watchedAppSocket(this.tokens, { appName, worldId, token }, (refusal) =>
+        conn.close(refusal.code, refusal.reason),
+      ),
+    );
+    // Runs before the connection's own handler, so a frame arriving after the token
+    // was revoked meets a closed connection, which ignores it.
+    socket.prependListener('message', () => void watch.admits());
+    socket.on('close', () => {
+      this.conns.delete(conn);
+      watch.end();
+    });
   }
 
   /** The apps connected now. */

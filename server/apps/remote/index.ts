@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessWatch } from '../../cog/accessWatch';
 import type { CogHub } from '../../cog/hub';
 import type { Store } from '../../store';
 import type { AppRegistry } from '../registry';
@@ -16,6 +17,8 @@ export interface RemoteAppsDeps {
   log: FastifyBaseLogger;
   /** Ping interval of app sockets (config.heartbeatMs). */
   heartbeatMs: number;
+  /** Keeps each app socket to its token: revoked, the socket closes. */
+  watch: AccessWatch;
   callTimeoutMs?: number;
   helloTimeoutMs?: number;
 }
@@ -26,15 +29,18 @@ export interface RemoteAppsDeps {
  * an app.
  */
 export function registerRemoteApps(hub: CogHub, deps: RemoteAppsDeps): AppGateway {
-  const gateway = new AppGateway({
-    store: deps.store,
-    registry: deps.registry,
-    hub,
-    log: deps.log,
-    heartbeatMs: deps.heartbeatMs,
-    callTimeoutMs: deps.callTimeoutMs ?? REMOTE_CALL_TIMEOUT_MS,
-    helloTimeoutMs: deps.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
-  });
+  const gateway = new AppGateway(
+    {
+      store: deps.store,
+      registry: deps.registry,
+      hub,
+      log: deps.log,
+      heartbeatMs: deps.heartbeatMs,
+      callTimeoutMs: deps.callTimeoutMs ?? REMOTE_CALL_TIMEOUT_MS,
+      helloTimeoutMs: deps.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
+    },
+    deps.watch,
+  );
   hub.acceptApps(gateway);
   registerCogCalls(hub, deps);
   hub.on('cog.hello', (conn, frame) => {

@@ -1,6 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { USER_REFRESH_INTERVAL_MS } from '../../../protocol';
+import { CLOSE_WORLD_FORBIDDEN, USER_REFRESH_INTERVAL_MS } from '../../../protocol';
 import type { AppStartListening } from '../../store/listenerMiddleware';
+import { cogDisconnected } from '../../ws/cogActions';
 import { authenticationFailed } from './authActions';
 import { authApi } from './authApi';
 import { pageBecameVisible } from './authEvents';
@@ -36,6 +37,19 @@ export function addSessionListeners(startListening: AppStartListening): void {
     actionCreator: pageBecameVisible,
     effect: (_action, api) => {
       if (api.getState().auth.loggedin) void api.dispatch(authApi.endpoints.refreshUser.initiate());
+    },
+  });
+
+  // The world was closed to this user (access revoked while the socket was open, or
+  // never granted): the user's worlds are read again, so that 'Go to my world' on the
+  // refusal screen leads to one still open rather than back to this one.
+  startListening({
+    predicate: (action, state) =>
+      cogDisconnected.match(action) &&
+      action.payload.code === CLOSE_WORLD_FORBIDDEN &&
+      state.auth.loggedin,
+    effect: (_action, api) => {
+      void api.dispatch(authApi.endpoints.refreshUser.initiate());
     },
   });
 }

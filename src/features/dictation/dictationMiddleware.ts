@@ -5,7 +5,9 @@
  * reacts to the user's intents after `next(action)`, like the cog middleware.
  */
 import type { Middleware } from '@reduxjs/toolkit';
+import { CLOSE_NOT_SIGNED_IN } from '../../../protocol';
 import { AUDIO_BUFFER_SAMPLES, AUDIO_ERRORS, AUDIO_SAMPLE_RATE } from '../../../protocol/audio';
+import { authenticationFailed } from '../auth/authActions';
 import { AudioSocket, type AudioWebSocketCtor } from '../../ws/audioSocket';
 import { CONNECT_TIMEOUT_CODE, type CloseInfo, type Timers } from '../../ws/transport';
 import {
@@ -187,6 +189,9 @@ export function createDictationMiddleware(deps: DictationDeps): Middleware {
         s,
         reason || (s.phase === 'starting' ? DICTATION_ERRORS.connect : DICTATION_ERRORS.lost),
       );
+      // Signed out (elsewhere, or the session ended): the same handling as a 401 or
+      // the cog socket's 4401. A 4403 is the cog socket's to show: it closes too.
+      if (info.code === CLOSE_NOT_SIGNED_IN) api.dispatch(authenticationFailed());
     }
 
     function stop(): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIO_ERRORS } from '../../../protocol/audio';
+import { authenticationFailed } from '../../../src/features/auth/authActions';
 import {
   DICTATION_ERRORS,
   DICTATION_FINAL_TIMEOUT_MS,
@@ -264,6 +265,17 @@ describe('dictation controller: errors', () => {
     const b = await recordingSession();
     b.socket.serverClose(4403, 'World forbidden');
     expect(b.store.getState().dictation.error).toBe('World forbidden');
+    // A world closed to the user is the cog socket's to show (it closes too); the session stays.
+    expect(b.actions.map((a) => a.type)).not.toContain(authenticationFailed.type);
+  });
+
+  it('a 4401 close while recording (signed out elsewhere) is an authentication failure', async () => {
+    const t = await recordingSession();
+    t.socket.serverClose(4401, 'Not signed in');
+    expect(t.store.getState().dictation.error).toBe('Not signed in');
+    expect(t.mic.tracks.every((tr) => tr.stopped)).toBe(true);
+    expect(t.actions.map((a) => a.type)).toContain(authenticationFailed.type);
+    expect(t.store.getState().auth.status).toBe('unauthorized');
   });
 
   it('a reply that is not AudioReply JSON fails the session instead of crashing', async () => {

@@ -6,7 +6,12 @@ import {
   cogInitRegistered,
   cogSend,
 } from '../../../src/ws/cogActions';
-import { TEST_BROWSER_ID, makeCogTestStore, testUrlFor } from './cogTestStore';
+import {
+  TEST_BROWSER_ID,
+  connectedCogTestStore,
+  makeCogTestStore,
+  testUrlFor,
+} from './cogTestStore';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -261,6 +266,18 @@ describe('cog middleware: retry and world switch', () => {
     ]);
     vi.advanceTimersByTime(60_000);
     expect(t.sockets.instances).toHaveLength(1);
+  });
+
+  it('treats 4401 on a socket that was open (signed out elsewhere) like a refused admission', () => {
+    const t = connectedCogTestStore();
+    const socket = t.sockets.last();
+    socket.serverClose(4401, 'Not signed in', true);
+    expect(t.types()).toEqual(['cog/disconnected', 'cog/gaveUp', 'auth/authenticationFailed']);
+    t.store.dispatch(cogSend('user.message', { text: 'after sign-out' }));
+    vi.advanceTimersByTime(60_000);
+    expect(t.sockets.instances).toHaveLength(1);
+    expect(socket.frames().map((f) => f.typ)).not.toContain('user.message');
+    expect(t.store.getState().connection).toMatchObject({ status: 'gaveUp', lastCloseCode: 4401 });
   });
 
   it('never retries 4403', () => {
