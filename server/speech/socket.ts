@@ -221,7 +221,9 @@ class AudioSession {
       return 'dropped';
     }
     this.live.add(utterance);
-    this.previous = utterance.settled;
+    // settled resolves as the closing reply is handed to `reply`, which may hold it until
+    // `after` settles; later replies wait for both, so none overtakes it.
+    this.previous = utterance.settled.then(() => after);
     void utterance.settled.then(() => {
       release();
       this.live.delete(utterance);
