@@ -34,7 +34,8 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
  * Deepest nesting of objects and arrays in a frame. The deepest real frames
  * are server components (two levels per nested component: the node and its
  * children array) inside a page.display or a cog.call.response result; 64
- * leaves room for components nested about 28 deep.
+ * leaves room for components nested about 30 deep (the deepest built-in
+ * page frame is 13 levels).
  */
 export const MAX_FRAME_DEPTH = 64;
 /**
