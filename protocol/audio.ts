@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { JsonLimits } from './jsonLimits';
 
 /** Replies on the dictation socket /ws/audio (SPEC §7 "Dictation"). */
 export const audioReplySchema = z.union([
@@ -10,6 +11,9 @@ export type AudioReply = z.infer<typeof audioReplySchema>;
 /** Text control messages the browser may send between binary PCM chunks. */
 export const audioControlSchema = z.object({ type: z.enum(['end']) });
 export type AudioControl = z.infer<typeof audioControlSchema>;
+
+/** Text frames on the dictation socket are checked against these before parsing. */
+export const AUDIO_CONTROL_LIMITS: JsonLimits = { maxBytes: 1024, maxDepth: 8, maxValues: 64 };
 
 export const AUDIO_SAMPLE_RATE = 44100;
 export const AUDIO_BUFFER_SAMPLES = 2048;

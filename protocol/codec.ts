@@ -1,4 +1,5 @@
-import { MAX_FRAME_BYTES, frameSchema, type Frame } from './frame';
+import { FRAME_JSON_LIMITS, frameSchema, type Frame } from './frame';
+import { parseLimitedJson } from './jsonLimits';
 import { describeIssue, type SchemaIssue } from './issues';
 import { clientMessageSchemas, type ClientContent, type ClientTyp } from './clientMessages';
 import { serverMessageSchemas, type ServerContent, type ServerTyp } from './serverMessages';
@@ -20,37 +21,16 @@ interface SafeParseLike {
   error?: { issues: SchemaIssue[] };
 }
 
-/** UTF-8 length without allocating a buffer (works in browser and Node). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 function describeIssues(err: SafeParseLike['error']): string {
   return describeIssue(err?.issues[0]);
 }
 
 function decode(raw: unknown, table: SchemaTable): Decoded<Frame> {
   if (typeof raw !== 'string') return { ok: false, reason: 'Frame is not text' };
-  // The length check is cheap; only count bytes when the text could be too big.
-  if (raw.length * 3 > MAX_FRAME_BYTES && utf8Length(raw) > MAX_FRAME_BYTES) {
-    return { ok: false, reason: `Frame larger than ${MAX_FRAME_BYTES} bytes` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (e) {
-    return { ok: false, reason: `Malformed JSON: ${(e as Error).message}` };
-  }
+  // Depth and size are checked on the raw text, before anything walks the parsed value.
+  const parsed = parseLimitedJson(raw, FRAME_JSON_LIMITS);
+  if (!parsed.ok) return parsed;
+  const json = parsed.value;
   const outer = frameSchema.safeParse(json);
   if (!outer.success) {
     return { ok: false, reason: `Invalid frame: ${describeIssues(outer.error)}` };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { JsonLimits } from './jsonLimits';
 
 /**
  * The outer shape of every socket frame, both directions (SPEC §7):
@@ -29,6 +30,27 @@ export interface Frame<T extends string = string, C = unknown> {
 
 /** Frames larger than this are refused by both sides (bytes of UTF-8 JSON). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * Deepest nesting of objects and arrays in a frame. The deepest real frames
+ * are server components (two levels per nested component: the node and its
+ * children array) inside a page.display or a cog.call.response result; 64
+ * leaves room for components nested about 30 deep (the deepest built-in
+ * page frame is 13 levels).
+ */
+export const MAX_FRAME_DEPTH = 64;
+/**
+ * Most keys and array elements in one frame. The largest real frame is a
+ * cog.hello declaring many cogs (a handful of values each); parsing and
+ * checking this many takes tens of milliseconds, not seconds.
+ */
+export const MAX_FRAME_VALUES = 100_000;
+
+/** The limits both sides check on a frame's raw text before parsing it. */
+export const FRAME_JSON_LIMITS: JsonLimits = {
+  maxBytes: MAX_FRAME_BYTES,
+  maxDepth: MAX_FRAME_DEPTH,
+  maxValues: MAX_FRAME_VALUES,
+};
 
 /** The request id a frame carries, wherever the sender put it. */
 export function requestIdOf(frame: {

@@ -3,6 +3,7 @@ export * from './entities';
 export * from './clientMessages';
 export * from './serverMessages';
 export * from './codec';
+export * from './jsonLimits';
 export * from './rest';
 export * from './timing';
 export * from './audio';

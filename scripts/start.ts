@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { configOrExit, startServer, stopOnSignals } from '../server/main';
+import { configOrExit } from '../server/main';
+import { supervise } from '../server/supervisor';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/public/index.html');
@@ -25,11 +26,14 @@ function clientIsStale(): boolean {
   return clientSources.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
-const config = configOrExit();
+// A bad variable is reported once, here, before a build or a server process.
+configOrExit();
 if (clientIsStale()) {
   console.log('Building the web client (it is missing or older than its sources)…');
   await build({ root, logLevel: 'warn' });
 }
-const running = await startServer(config);
-console.log(`EMgen is running at ${running.url}  (Ctrl-C to stop)`);
-stopOnSignals(running);
+// The server runs in a child process that is restarted if it crashes.
+const code = await supervise({
+  args: ['--import', import.meta.resolve('tsx'), path.join(root, 'server/main.ts')],
+});
+process.exit(code);

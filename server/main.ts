@@ -1,9 +1,11 @@
 import { buildApp, SERVER_VERSION } from './app';
 import { firstAdminPassword } from './auth/adminPassword';
 import { ConfigError, loadConfig, type Config } from './config';
+import { exitOnCrash } from './crash';
 import { openStore, type Store } from './store';
 import { seedDrives } from './drives/seedDrives';
 import { seedDemo } from './store/seed';
+import { READY_MESSAGE } from './supervisor';
 
 export interface Running {
   url: string;
@@ -106,7 +108,11 @@ export function stopOnSignals(running: Running): void {
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isEntry) {
+  exitOnCrash();
   const running = await startServer(configOrExit());
-  console.log(`EMgen is running at ${running.url}`);
   stopOnSignals(running);
+  const announce = () => console.log(`EMgen is running at ${running.url}  (Ctrl-C to stop)`);
+  // Under npm start, the supervisor hears first: it restarts only a server that was up.
+  if (process.send) process.send(READY_MESSAGE, announce);
+  else announce();
 }

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
   APP_FETCH_AFTER_HELLO_MS,
+  FRAME_JSON_LIMITS,
   decodeClientFrame,
   requestIdOf,
   type ClientFrame,
+  type Decoded,
   type ClientTyp,
   type Frame,
   type ServerContent,
@@ -13,6 +15,8 @@ import {
 import type { BrowserAdmission } from '../auth/socketAdmission';
 import type { Store } from '../store';
 import type { CogConnection } from './connection';
+import { errorMessage } from './errorMessage';
+import { messageText } from './messageText';
 
 export type FrameHandler<T extends ClientTyp> = (
   conn: CogConnection,
@@ -160,17 +164,34 @@ export class CogHub {
     for (const conn of this.conns) conn.socket.close(1001, 'Server shutting down');
   }
 
+  /**
+   * The 'message' listener. Whatever one frame does ends with that frame: a
+   * throw out of a ws listener is an uncaught exception, which ends the process.
+   */
   private receive(conn: CogConnection, data: RawData, isBinary: boolean): void {
+    let frame: ClientFrame | undefined;
+    try {
+      frame = this.decode(conn, data, isBinary);
+      if (frame) this.dispatch(conn, frame);
+    } catch (err) {
+      this.failed(conn, frame, err);
+    }
+  }
+
+  /** The frame, or undefined when it is refused (and the client was told why). */
+  private decode(conn: CogConnection, data: RawData, isBinary: boolean): ClientFrame | undefined {
     if (isBinary) {
       this.refuse(conn, 'Binary frames are not accepted on this socket');
-      return;
+      return undefined;
     }
-    const decoded = decodeClientFrame(data.toString());
-    if (!decoded.ok) {
-      this.refuse(conn, decoded.reason, decoded.typ, decoded.requestId);
-      return;
-    }
-    const { frame } = decoded;
+    const text = messageText(data, FRAME_JSON_LIMITS);
+    const decoded: Decoded<ClientFrame> = text.ok ? decodeClientFrame(text.text) : text;
+    if (decoded.ok) return decoded.frame;
+    this.refuse(conn, decoded.reason, decoded.typ, decoded.requestId);
+    return undefined;
+  }
+
+  private dispatch(conn: CogConnection, frame: ClientFrame): void {
     const handler = this.handlers.get(frame.typ);
     if (!handler) {
       this.refuse(
@@ -181,33 +202,41 @@ export class CogHub {
       );
       return;
     }
-    try {
-      const result = handler(conn, frame);
-      if (result instanceof Promise) result.catch((err) => this.failed(conn, frame, err));
-    } catch (err) {
-      this.failed(conn, frame, err);
-    }
+    const result = handler(conn, frame);
+    if (result instanceof Promise) result.catch((err: unknown) => this.failed(conn, frame, err));
   }
 
-  private failed(conn: CogConnection, frame: ClientFrame, err: unknown): void {
-    const message = err instanceof Error ? err.message : String(err);
-    this.deps.log.error({ err, typ: frame.typ }, 'cog handler failed');
-    this.deps.store.console.append(conn.worldId, {
-      app_name: 'emgen',
-      from: 'hub.error',
-      message: `${frame.typ} failed: ${message}`,
-    });
-    this.send(conn, 'server.error', { error: message, typ: frame.typ }, requestIdOf(frame));
+  /** A frame whose handling threw: an error frame naming it and a console entry. Never throws. */
+  private failed(conn: CogConnection, frame: ClientFrame | undefined, err: unknown): void {
+    const message = errorMessage(err);
+    this.deps.log.error({ err, typ: frame?.typ }, 'cog frame failed');
+    try {
+      const typ = frame ? { typ: frame.typ } : {};
+      this.send(conn, 'server.error', { error: message, ...typ }, frame && requestIdOf(frame));
+    } catch (again) {
+      this.deps.log.error({ err: again }, 'cog error frame not sent');
+      conn.socket.terminate(); // cannot even answer: drop this peer, keep the server
+    }
+    this.toConsole(conn, 'hub.error', `${frame?.typ ?? 'A frame'} failed: ${message}`);
   }
 
   /** An invalid frame: an error frame back and a console entry; the connection stays up. */
   private refuse(conn: CogConnection, reason: string, typ?: string, requestId?: string): void {
-    this.deps.store.console.append(conn.worldId, {
-      app_name: 'emgen',
-      from: 'hub.warning',
-      message: `Refused frame${typ ? ` ${typ}` : ''} from browser ${conn.browserId || '?'}: ${reason}`,
-    });
     this.send(conn, 'server.error', { error: reason, ...(typ ? { typ } : {}) }, requestId);
+    this.toConsole(
+      conn,
+      'hub.warning',
+      `Refused frame${typ ? ` ${typ}` : ''} from browser ${conn.browserId || '?'}: ${reason}`,
+    );
+  }
+
+  /** A console entry; a store that cannot take it loses the entry, not the frame's answer. */
+  private toConsole(conn: CogConnection, from: string, message: string): void {
+    try {
+      this.deps.store.console.append(conn.worldId, { app_name: 'emgen', from, message });
+    } catch (err) {
+      this.deps.log.error({ err, message }, 'console entry lost');
+    }
   }
 
   private drop(conn: CogConnection): void {

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
+  AUDIO_CONTROL_LIMITS,
   AUDIO_ERRORS,
   AUDIO_SAMPLE_RATE,
   AUDIO_SOCKET_PATH,
   audioControlSchema,
+  jsonLimitProblem,
   type AudioReply,
 } from '../../protocol';
 import type { BrowserAdmission } from '../auth/socketAdmission';
+import { errorMessage } from '../cog/errorMessage';
+import { messageText } from '../cog/messageText';
 import type { Config } from '../config';
 import type { SpeechProvider } from './provider';
 import { UserSlots } from './userSlots';
@@ -73,6 +77,8 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
   });
 }
 
+/** Appended to the reason a text frame was refused unparsed. */
+const EXPECTED = 'expected binary 16-bit PCM audio or {"type":"end"}';
 /** Longest piece of a bad text frame quoted back in the error. */
 const QUOTE_KEEP = 60;
 /** Replies waiting in the socket's send buffer beyond which the client is cut off. */
@@ -102,7 +108,27 @@ class AudioSession {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * The 'message' listener: a frame whose handling throws is answered with its
+   * error and drops the utterance it belonged to. A throw out of a ws listener
+   * would be an uncaught exception and end the process.
+   */
   receive(data: RawData, isBinary: boolean): void {
+    try {
+      this.handle(data, isBinary);
+    } catch (err) {
+      this.log.error({ err }, 'audio frame could not be handled');
+      try {
+        if (this.current instanceof Utterance) this.current.abort();
+        this.current = 'dropped';
+        this.send({ error: errorMessage(err) });
+      } catch {
+        this.socket.terminate(); // cannot even answer: drop this client, keep the server
+      }
+    }
+  }
+
+  private handle(data: RawData, isBinary: boolean): void {
     if (!this.provider) {
       if (this.unavailableSaid) return;
       this.unavailableSaid = true;
@@ -110,9 +136,13 @@ class AudioSession {
       this.socket.close(1000, 'Speech recognition is not available');
       return;
     }
-    const buf = toBuffer(data);
-    if (isBinary) this.audio(buf, this.provider);
-    else this.control(buf.toString('utf8'));
+    if (isBinary) {
+      this.audio(toBuffer(data), this.provider);
+      return;
+    }
+    const text = messageText(data, AUDIO_CONTROL_LIMITS, 'Text frame');
+    if (text.ok) this.control(text.text);
+    else this.reject(`${text.reason}; ${EXPECTED}`, false);
   }
 
   /** The socket closed: every recogniser still running is stopped now. */
@@ -133,6 +163,11 @@ class AudioSession {
   }
 
   private control(text: string): void {
+    const problem = jsonLimitProblem(text, AUDIO_CONTROL_LIMITS, 'Text frame');
+    if (problem) {
+      this.reject(`${problem}; ${EXPECTED}`, false);
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -189,7 +224,9 @@ class AudioSession {
       return 'dropped';
     }
     this.live.add(utterance);
-    this.previous = utterance.settled;
+    // settled resolves as the closing reply is handed to `reply`, which may hold it until
+    // `after` settles; later replies wait for both, so none overtakes it.
+    this.previous = utterance.settled.then(() => after);
     void utterance.settled.then(() => {
       release();
       this.live.delete(utterance);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
+  FRAME_JSON_LIMITS,
   decodeClientFrame,
   encodeFrame,
   requestIdOf,
@@ -10,7 +11,9 @@ import {
   type ServerContent,
   type ServerTyp,
 } from '../../../protocol';
+import { errorMessage } from '../../cog/errorMessage';
 import type { CogHub } from '../../cog/hub';
+import { messageText } from '../../cog/messageText';
 import type { Store } from '../../store';
 import type { App, AppRegistry, CogContext } from '../registry';
 import { checkDeclaredCogs } from './declared';
@@ -150,31 +153,56 @@ export class RemoteAppConnection {
     );
   }
 
+  /** A console entry; a store that cannot take it loses the entry, not the frame's answer. */
   private warn(message: string): void {
-    this.deps.store.console.append(this.worldId, {
-      app_name: this.appName,
-      from: 'app.warning',
-      message,
-    });
+    try {
+      this.deps.store.console.append(this.worldId, {
+        app_name: this.appName,
+        from: 'app.warning',
+        message,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, app: this.appName, message }, 'console entry lost');
+    }
   }
 
+  /**
+   * The 'message' listener: a frame whose handling throws gets a server.error
+   * naming its typ and request id, and the connection goes on. A throw out of
+   * a ws listener would be an uncaught exception and end the process.
+   */
   private receive(data: RawData, isBinary: boolean): void {
     if (this.finished) return;
-    const decoded: Decoded<ClientFrame> = isBinary
-      ? { ok: false, reason: 'Binary frames are not accepted on this socket' }
-      : decodeClientFrame(data.toString());
-    if (!decoded.ok) {
-      this.warn(
-        `Refused frame${decoded.typ ? ` ${decoded.typ}` : ''} from app ${this.appName}: ${decoded.reason}`,
-      );
-      this.send(
-        'server.error',
-        { error: decoded.reason, ...(decoded.typ ? { typ: decoded.typ } : {}) },
-        decoded.requestId,
-      );
-      return;
+    let frame: ClientFrame | undefined;
+    try {
+      frame = this.decode(data, isBinary);
+      if (frame) this.dispatch(frame);
+    } catch (err) {
+      this.failed(err, frame);
     }
-    const { frame } = decoded;
+  }
+
+  /** The frame, or undefined when it was refused (and the app told why). */
+  private decode(data: RawData, isBinary: boolean): ClientFrame | undefined {
+    const text = isBinary ? undefined : messageText(data, FRAME_JSON_LIMITS);
+    const decoded: Decoded<ClientFrame> = !text
+      ? { ok: false, reason: 'Binary frames are not accepted on this socket' }
+      : text.ok
+        ? decodeClientFrame(text.text)
+        : text;
+    if (decoded.ok) return decoded.frame;
+    this.send(
+      'server.error',
+      { error: decoded.reason, ...(decoded.typ ? { typ: decoded.typ } : {}) },
+      decoded.requestId,
+    );
+    this.warn(
+      `Refused frame${decoded.typ ? ` ${decoded.typ}` : ''} from app ${this.appName}: ${decoded.reason}`,
+    );
+    return undefined;
+  }
+
+  private dispatch(frame: ClientFrame): void {
     if (frame.typ === 'cog.hello') return this.hello(frame);
     if (!this.app) {
       this.send('server.error', { error: 'The first frame must be cog.hello', typ: frame.typ });
@@ -188,6 +216,20 @@ export class RemoteAppConnection {
       { error: `"${frame.typ}" is not accepted from an app`, typ: frame.typ },
       requestIdOf(frame),
     );
+  }
+
+  /** A frame whose handling threw: an error frame naming it and a console entry. Never throws. */
+  private failed(err: unknown, frame: ClientFrame | undefined): void {
+    const message = errorMessage(err);
+    this.deps.log.error({ err, app: this.appName, typ: frame?.typ }, 'app frame failed');
+    try {
+      const typ = frame ? { typ: frame.typ } : {};
+      this.send('server.error', { error: message, ...typ }, frame && requestIdOf(frame));
+    } catch (again) {
+      this.deps.log.error({ err: again, app: this.appName }, 'app error frame not sent');
+      this.socket.terminate(); // cannot even answer: drop this app, keep the server
+    }
+    this.warn(`${frame?.typ ?? 'A frame'} from app ${this.appName} failed: ${message}`);
   }
 
   private hello(frame: ClientFrame<'cog.hello'>): void {

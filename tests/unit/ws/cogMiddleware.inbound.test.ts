@@ -38,6 +38,18 @@ describe('cog middleware: inbound frames', () => {
     expect(t.store.getState().connection.status).toBe('connected');
   });
 
+  it('dispatches a frame nested 10,000 deep as cog/in/invalid and keeps working', () => {
+    const t = connectedCogTestStore();
+    const deep = `{"typ":"flash.message","content":{"text":"x","d":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`;
+    t.sockets.last().serverSend(deep);
+    expect(t.actions[0]).toMatchObject({
+      type: 'cog/in/invalid',
+      payload: { reason: 'Frame nested deeper than 64 levels' },
+    });
+    t.sockets.last().serverSend('{"typ":"flash.message","content":{"text":"hi"}}');
+    expect(t.types()).toEqual(['cog/in/invalid', 'cog/in/flash.message']);
+  });
+
   it('dispatches an unknown typ as cog/in/invalid with the typ', () => {
     const t = connectedCogTestStore();
     t.sockets.last().serverSend('{"typ":"no.such.thing","content":{}}');

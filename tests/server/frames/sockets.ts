@@ -1,0 +1,133 @@
+import WebSocket from 'ws';
+import { runUsersCommand } from '../../../server/cli/users';
+import type { TestServer } from '../harness';
+
+export const WORLD = 'innovation-lab';
+/**
+ * The one cog the raw app declares, callable and a palette command: it answers
+ * with the kvargs it was given, or fails with kvargs.fail when that is set.
+ */
+export const ECHO = { module: 'tools', cog: 'echo' };
+/** Declared as 'echo.run'; the palette reaches a remote app's command as <app>/<id>. */
+export const ECHO_COMMAND_ID = 'echo.run';
+
+/** A token for `app` in WORLD, made as an admin would (npm run users -- app-token). */
+export async function appToken(server: TestServer, app: string): Promise<string> {
+  const lines: string[] = [];
+  await runUsersCommand(['app-token', app, WORLD], server.store, { out: (l) => lines.push(l) });
+  return lines[1]!;
+}
+
+export interface RawSocket {
+  ws: WebSocket;
+  /** Every text frame received, parsed; binary ones as { binary: length }. */
+  frames: any[];
+  opened: Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+  /** The first frame after index `from` that matches, waiting for it. */
+  waitFor(match: (f: any) => boolean, from?: number, timeoutMs?: number): Promise<any>;
+}
+
+/** A socket that records what it is sent, for frames no well-behaved client would write. */
+export function rawSocket(url: string, headers: Record<string, string> = {}): RawSocket {
+  const ws = new WebSocket(url, { headers });
+  const frames: any[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data, isBinary) => {
+    frames.push(isBinary ? { binary: (data as Buffer).length } : JSON.parse(data.toString()));
+    for (const w of waiters) w();
+  });
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() });
+      for (const w of waiters) w();
+    }),
+  );
+  const waitFor = (match: (f: any) => boolean, from = 0, timeoutMs = 10_000) =>
+    new Promise<any>((resolve, reject) => {
+      const check = () => {
+        const found = frames.slice(from).find(match);
+        if (found || ws.readyState === ws.CLOSED) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          if (found) resolve(found);
+          else reject(new Error(`socket closed; got ${JSON.stringify(frames.slice(from))}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return { ws, frames, opened, closed, waitFor };
+}
+
+/**
+ * A remote app on a raw socket: says cog.hello declaring ECHO, and answers every
+ * cog.call for it with its kvargs, so a browser can check the app still serves.
+ */
+export async function connectRawApp(
+  server: TestServer,
+  app: string,
+  token: string,
+): Promise<RawSocket> {
+  const sock = rawSocket(`${server.wsUrl}/api/ws/cog?worldId=${WORLD}&app=${app}`, {
+    Authorization: `Bearer ${token}`,
+  });
+  sock.ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const frame = JSON.parse(data.toString());
+    if (frame.typ !== 'cog.call') return;
+    const kvargs = frame.content.kvargs ?? {};
+    const content =
+      typeof kvargs.fail === 'string'
+        ? { status: 'error', error: kvargs.fail }
+        : { status: 'success', result: { echoed: kvargs } };
+    sock.ws.send(
+      JSON.stringify({ typ: 'cog.call.response', content, request_id: frame.request_id }),
+    );
+  });
+  await sock.opened;
+  sock.ws.send(
+    JSON.stringify({
+      typ: 'cog.hello',
+      content: {
+        appName: app,
+        cogs: [
+          {
+            ...ECHO,
+            annotations: { callable: {}, command: { id: ECHO_COMMAND_ID, name: 'Echo' } },
+          },
+        ],
+      },
+      requestid: 'hello',
+    }),
+  );
+  const answer = await sock.waitFor((f) => f.typ === 'cog.hello.response');
+  if (answer.content.status !== 'success')
+    throw new Error(`hello refused: ${answer.content.error}`);
+  return sock;
+}
+
+/** The largest gap between ticks of a 5 ms timer while `run` runs: how long the loop was held. */
+export async function longestStall(run: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await run();
+  } finally {
+    clearInterval(ticker);
+  }
+  return Math.max(longest, performance.now() - last);
+}
