@@ -1,4 +1,5 @@
 import { FRAME_JSON_LIMITS, frameSchema, type Frame } from './frame';
+import { peekFrameIds } from './framePeek';
 import { parseLimitedJson } from './jsonLimits';
 import { describeIssue, type SchemaIssue } from './issues';
 import { clientMessageSchemas, type ClientContent, type ClientTyp } from './clientMessages';
@@ -29,7 +30,7 @@ function decode(raw: unknown, table: SchemaTable): Decoded<Frame> {
   if (typeof raw !== 'string') return { ok: false, reason: 'Frame is not text' };
   // Depth and size are checked on the raw text, before anything walks the parsed value.
   const parsed = parseLimitedJson(raw, FRAME_JSON_LIMITS);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ...parsed, ...peekFrameIds(raw) };
   const json = parsed.value;
   const outer = frameSchema.safeParse(json);
   if (!outer.success) {

@@ -4,6 +4,7 @@ export * from './clientMessages';
 export * from './serverMessages';
 export * from './codec';
 export * from './jsonLimits';
+export * from './framePeek';
 export * from './rest';
 export * from './timing';
 export * from './audio';

@@ -199,7 +199,21 @@ export class RemoteAppConnection {
     this.warn(
       `Refused frame${decoded.typ ? ` ${decoded.typ}` : ''} from app ${this.appName}: ${decoded.reason}`,
     );
+    if (decoded.typ === 'cog.call.response' && decoded.requestId)
+      this.failCall(
+        decoded.requestId,
+        `App "${this.appName}" answered with a refused frame: ${decoded.reason}`,
+      );
     return undefined;
+  }
+
+  /** A call whose answer could not be read fails now, not at its timeout. */
+  private failCall(id: string, message: string): void {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    clearTimeout(waiting.timer);
+    waiting.reject(new Error(message));
   }
 
   private dispatch(frame: ClientFrame): void {

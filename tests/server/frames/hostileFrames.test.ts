@@ -99,9 +99,12 @@ describe('a frame nested 10,000 deep', () => {
     const deep = `{"typ":"cog.event","content":{"name":"deep","data":${deepObject(10_000)}},"requestid":"e1"}`;
     expect(deep.length).toBeGreaterThan(60_000);
     const refused = await appRefusal(deep);
+    // Read off the raw text, so the answer still names the frame it refuses.
     expect(refused.content).toEqual({
       error: `Frame nested deeper than ${MAX_FRAME_DEPTH} levels`,
+      typ: 'cog.event',
     });
+    expect(refused.request_id).toBe('e1');
     // With a message it would have been relayed to the browsers; as an array, or in cog.hello.
     for (const text of [
       `{"typ":"cog.event","content":{"name":"deep","message":"m","data":${deepArray(10_000)}}}`,
@@ -114,7 +117,7 @@ describe('a frame nested 10,000 deep', () => {
       expect.objectContaining({
         app_name: 'echo-app',
         from: 'app.warning',
-        message: 'Refused frame from app echo-app: Frame nested deeper than 64 levels',
+        message: 'Refused frame cog.event from app echo-app: Frame nested deeper than 64 levels',
       }),
     );
 
@@ -131,11 +134,25 @@ describe('a frame nested 10,000 deep', () => {
     sock.ws.close();
   });
 
+  it("as an app's answer to a call: the call fails at once with the reason, not at its timeout", async () => {
+    const sock = await browser();
+    const started = Date.now();
+    const answer = await callEcho(sock, { deep: 10_000 });
+    expect(answer).toMatchObject({
+      status: 'error',
+      error: 'App "echo-app" answered with a refused frame: Frame nested deeper than 64 levels',
+    });
+    expect(Date.now() - started).toBeLessThan(5000); // the call timeout is 30 s
+    expect(await callEcho(sock, { n: 3 })).toMatchObject({ result: { echoed: { n: 3 } } });
+    sock.ws.close();
+  });
+
   it('on a browser socket: an error frame, and the session goes on', async () => {
     const sock = await browser();
     sock.send(`{"typ":"scontext.set","content":{"key":"k","value":${deepObject(10_000)}}}`);
     expect((await sock.next('server.error')).content).toEqual({
       error: 'Frame nested deeper than 64 levels',
+      typ: 'scontext.set',
     });
     expect(await callEcho(sock, { n: 2 })).toMatchObject({ result: { echoed: { n: 2 } } });
     expect(sock.ws.readyState).toBe(sock.ws.OPEN);
@@ -204,6 +221,7 @@ describe('frames of many keys', () => {
     const stall = await longestStall(async () => (refused = await appRefusal(text)));
     expect(refused.content).toEqual({
       error: 'Frame has more than 100000 keys and array elements',
+      typ: 'cog.event',
     });
     expect(stall).toBeLessThan(STALL_BUDGET_MS);
   });

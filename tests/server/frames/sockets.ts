@@ -70,7 +70,8 @@ export function rawSocket(url: string, headers: Record<string, string> = {}): Ra
 
 /**
  * A remote app on a raw socket: says cog.hello declaring ECHO, and answers every
- * cog.call for it with its kvargs, so a browser can check the app still serves.
+ * cog.call for it with its kvargs, so a browser can check the app still serves
+ * (kvargs.fail: an error answer; kvargs.deep: an answer nested that deep).
  */
 export async function connectRawApp(
   server: TestServer,
@@ -85,6 +86,13 @@ export async function connectRawApp(
     const frame = JSON.parse(data.toString());
     if (frame.typ !== 'cog.call') return;
     const kvargs = frame.content.kvargs ?? {};
+    if (typeof kvargs.deep === 'number') {
+      // An answer too deep to read, its request id after the content as senders write it.
+      const result = '['.repeat(kvargs.deep) + ']'.repeat(kvargs.deep);
+      const text = `{"typ":"cog.call.response","content":{"status":"success","result":${result}},"request_id":"${frame.request_id}"}`;
+      sock.ws.send(text);
+      return;
+    }
     const content =
       typeof kvargs.fail === 'string'
         ? { status: 'error', error: kvargs.fail }

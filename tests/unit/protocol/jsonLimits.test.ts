@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FRAME_JSON_LIMITS,
+  peekFrameIds,
   decodeServerFrame,
   jsonLimitProblem,
   parseLimitedJson,
@@ -73,6 +74,22 @@ describe('the browser decoding server frames', () => {
     expect(decodeServerFrame(deepPage)).toEqual({
       ok: false,
       reason: 'Frame nested deeper than 64 levels',
+      typ: 'page.display',
     });
+  });
+});
+
+describe('peekFrameIds: naming a frame refused before parsing', () => {
+  it('reads typ from the head and the request id from the tail, else the head', () => {
+    const content = '['.repeat(9000) + ']'.repeat(9000);
+    expect(
+      peekFrameIds(`{"typ":"cog.call.response","content":${content},"request_id":"call-7"}`),
+    ).toEqual({ typ: 'cog.call.response', requestId: 'call-7' });
+    expect(peekFrameIds(`{"requestid":"r1","typ":"cog.event","content":${content}}`)).toEqual({
+      typ: 'cog.event',
+      requestId: 'r1',
+    });
+    expect(peekFrameIds('not json at all')).toEqual({});
+    expect(peekFrameIds('{"typ":"<b>","requestid":"x\\"}')).toEqual({});
   });
 });
