@@ -219,4 +219,11 @@ export const migrations: { id: number; name: string; sql: string }[] = [
       CREATE INDEX support_logs_by_world ON support_logs (world_id, created_at);
     `,
   },
+  {
+    id: 8,
+    name: 'count text extraction attempts, so a file that stopped the server is not retried forever',
+    sql: `
+      ALTER TABLE drive_files ADD COLUMN index_attempts INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
