@@ -76,14 +76,9 @@ interface TextItem {
   hasEOL?: boolean;
 }
 
-/** pdf.js, loaded on first use (it is large, and only PDFs need it). */
-export function loadPdfjs() {
-  return import('pdfjs-dist/legacy/build/pdf.mjs');
-}
-
 /** The text of every page of a PDF, pages separated by blank lines. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await loadPdfjs();
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js refuses a Node Buffer and may transfer the bytes it is given: hand it its own copy.
   const data = new Uint8Array(bytes.byteLength);
   data.set(bytes);

@@ -25,6 +25,7 @@ const WARM_UP_TIMEOUT_MS = 60_000;
 /** How often the process's memory is checked while a file is being extracted. */
 const MEMORY_CHECK_MS = 100;
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 export function timeoutError(limits: ExtractLimits): string {
@@ -56,6 +57,12 @@ export class ExtractPool {
       // A new worker (the first, or one replacing a stopped or idle-retired one) loads tsx
       // and pdf.js first; that time is not the file's. On a ready worker this is one round trip.
       await this.run(pool, { warmUp: true }, WARM_UP_TIMEOUT_MS);
+    } catch (err) {
+      if (this.closed) throw new ExtractCancelled('The extraction pool closed');
+      const message = err instanceof LimitBroken ? `its ${err.limit} limit` : errorText(err);
+      return { error: `Not indexed: text extraction could not start (${message})` };
+    }
+    try {
       return (await this.run(pool, task, this.limits.timeoutMs)) as ExtractOutcome;
     } catch (err) {
       if (err instanceof LimitBroken) {
@@ -66,8 +73,7 @@ export class ExtractPool {
       if (this.closed) throw new ExtractCancelled('The extraction pool closed');
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
         return { error: memoryError(this.limits) };
-      const message = err instanceof Error ? err.message : String(err);
-      return { error: `Not indexed: text extraction stopped unexpectedly (${message})` };
+      return { error: `Not indexed: text extraction stopped unexpectedly (${errorText(err)})` };
     }
   }
 

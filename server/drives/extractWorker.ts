@@ -1,5 +1,5 @@
 import { readHead } from './blobs';
-import { ExtractError, extractText, loadPdfjs } from './extract';
+import { ExtractError, extractText } from './extract';
 
 /**
  * The task a worker thread of the extraction pool runs (see extractPool.ts):
@@ -18,18 +18,15 @@ export interface ExtractTask {
 /** The text, or why there is none: extraction failed in a way that is the file's doing. */
 export type ExtractOutcome = { text: string } | { error: string };
 
-/** A task that only loads what extraction needs, so the first file's time limit is its own. */
+/**
+ * A task that only waits for the thread to have loaded what extraction needs
+ * (extractWorkerEntry.js answers it), so a file's time limit is its own.
+ */
 export interface WarmUpTask {
   warmUp: true;
 }
 
-export default async function runTask(
-  task: ExtractTask | WarmUpTask,
-): Promise<ExtractOutcome | null> {
-  if ('warmUp' in task) {
-    await loadPdfjs();
-    return null;
-  }
+export default async function runTask(task: ExtractTask): Promise<ExtractOutcome> {
   try {
     const bytes = await readHead(task.file, task.maxBytes);
     return { text: (await extractText(task.mime, bytes)) ?? '' };
