@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 
 /**
  * Uploads built to stall a server that extracts text on its event loop
