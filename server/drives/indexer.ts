@@ -140,9 +140,8 @@ export class Indexer {
     const whole = row.mime_type === 'application/pdf';
     if (whole && row.size > maxBytes)
       return { error: `Not indexed: the file is larger than ${formatLimit(maxBytes)}` };
-    const before = repo.startIndexAttempt(row.id, row.version);
-    if (before === undefined) return 'cancelled'; // replaced by a newer version meanwhile
-    if (before >= MAX_INDEX_ATTEMPTS) return { error: UNFINISHED_ERROR };
+    if (row.index_attempts >= MAX_INDEX_ATTEMPTS) return { error: UNFINISHED_ERROR };
+    if (!repo.startIndexAttempt(row.id, row.version)) return 'cancelled'; // a newer version came
     try {
       return await extractor.extract({
         mime: row.mime_type,

@@ -299,17 +299,18 @@ export class DrivesRepository {
 
   /**
    * Records that extraction of this version starts, before it does: a server
-   * killed meanwhile leaves the count behind. Returns the attempts made
-   * before this one, or undefined when a newer version replaced it.
+   * killed meanwhile leaves the count behind. False when a newer version
+   * replaced it (or it was indexed) meanwhile.
    */
-  startIndexAttempt(fileId: number, version: number): number | undefined {
-    const row = this.db
-      .prepare(
-        `UPDATE drive_files SET index_attempts = index_attempts + 1
-         WHERE id = ? AND version = ? AND indexed_at IS NULL RETURNING index_attempts`,
-      )
-      .get(fileId, version) as { index_attempts: number } | undefined;
-    return row ? row.index_attempts - 1 : undefined;
+  startIndexAttempt(fileId: number, version: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE drive_files SET index_attempts = index_attempts + 1
+           WHERE id = ? AND version = ? AND indexed_at IS NULL`,
+        )
+        .run(fileId, version).changes > 0
+    );
   }
 
   /** Takes back an attempt that was stopped by a clean shutdown, not by the file. */
