@@ -98,12 +98,12 @@ describe('File Finder: drives and files', () => {
     renderFinder();
     fireEvent.click(await screen.findByText('slides.pdf'));
     const preview = column('Preview');
-    expect((await within(preview).findByRole('alert')).textContent).toBe(
+    expect((await within(preview).findByRole('status')).textContent).toBe(
       'Not indexed: text extraction took longer than 20 s',
     );
     fireEvent.click(within(column('Files')).getByText('plan.md'));
     expect(await within(preview).findByRole('heading', { name: 'The plan' })).toBeTruthy();
-    expect(within(preview).queryByRole('alert')).toBeNull();
+    expect(within(preview).queryByRole('status')).toBeNull();
   });
 
   it('pages by 50 with Previous and Next', async () => {

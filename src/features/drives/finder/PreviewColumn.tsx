@@ -68,8 +68,8 @@ export function PreviewColumn({
           </Typography>
         )}
         {data?.IndexError && (
-          // Why search does not find this file's text; the file itself is fine.
-          <Alert severity="info" sx={{ mt: 1, py: 0, overflowWrap: 'anywhere' }}>
+          // Why search does not find this file's text (the file itself is fine): a status, not an alarm.
+          <Alert severity="info" role="status" sx={{ mt: 1, py: 0, overflowWrap: 'anywhere' }}>
             {data.IndexError}
           </Alert>
         )}
