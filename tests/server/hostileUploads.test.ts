@@ -140,3 +140,36 @@ describe('ten hostile uploads', () => {
     );
   }, 120_000);
 });
+
+describe('the size limit', () => {
+  it('leaves a PDF over EXTRACT_MAX_BYTES unread and marked; other files are read from their head', async () => {
+    const small = await startTestServer({ EXTRACT_MAX_BYTES: 4096 });
+    try {
+      const client = new Client(small.url);
+      await client.signIn();
+      small.drives.ensureDrive('innovation-lab', DRIVE);
+      const pdf = makePdf(`Photosynthesis ${'leaf '.repeat(1000)}`);
+      expect(pdf.length).toBeGreaterThan(4096);
+      const sent = await upload(client, small.url, DRIVE, [
+        { name: 'big.pdf', data: pdf },
+        { name: 'long.txt', data: `capybara ${'filler '.repeat(1000)}wombat` },
+      ]);
+      expect(sent.status).toBe(200);
+      await small.drives.whenIndexed();
+      const info = async (path: string) =>
+        (await call(client, 'GET', `/api/drives/${DRIVE}/files/${path}`)).body.data;
+      expect((await info('big.pdf')).IndexError).toBe(
+        'Not indexed: the file is larger than 4096 bytes',
+      );
+      expect((await info('long.txt')).IndexError).toBeUndefined();
+      const found = async (query: string) =>
+        (await call(client, 'POST', `/api/drives/${DRIVE}/search/text`, { query })).body.data
+          .results.length;
+      expect(await found('capybara')).toBe(1);
+      expect(await found('wombat')).toBe(0); // past the first 4096 bytes
+      expect(await found('photosynthesis')).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+});
