@@ -56,14 +56,17 @@ export class ExtractPool {
     try {
       // A new worker (the first, or one replacing a stopped or idle-retired one) loads tsx
       // and pdf.js first; that time is not the file's. On a ready worker this is one round trip.
-      await this.run(pool, { warmUp: true }, WARM_UP_TIMEOUT_MS);
+      await this.run(pool, { warmUp: true }, { timeoutMs: WARM_UP_TIMEOUT_MS, watchMemory: false });
     } catch (err) {
       if (this.closed) throw new ExtractCancelled('The extraction pool closed');
       const message = err instanceof LimitBroken ? `its ${err.limit} limit` : errorText(err);
       return { error: `Not indexed: text extraction could not start (${message})` };
     }
     try {
-      return (await this.run(pool, task, this.limits.timeoutMs)) as ExtractOutcome;
+      return (await this.run(pool, task, {
+        timeoutMs: this.limits.timeoutMs,
+        watchMemory: true,
+      })) as ExtractOutcome;
     } catch (err) {
       if (err instanceof LimitBroken) {
         return {
@@ -105,15 +108,16 @@ export class ExtractPool {
   }
 
   /**
-   * One task under a time limit and a memory watch. V8 stops the worker when
-   * its heap passes the limit; buffers outside the heap (pdf.js inflates
-   * streams into them) show only in the process's resident memory, so that
-   * is watched too, with the heap limit again as allowance.
+   * One task under a time limit and, for a file, a memory watch. V8 stops
+   * the worker when its heap passes the limit; buffers outside the heap
+   * (pdf.js inflates streams into them) show only in the process's resident
+   * memory, so that is watched too, with the heap limit again as allowance
+   * over what it was when the file started (the worker already loaded).
    */
   private async run(
     pool: Piscina,
     task: ExtractTask | WarmUpTask,
-    timeoutMs: number,
+    opts: { timeoutMs: number; watchMemory: boolean },
   ): Promise<ExtractOutcome | null> {
     const abort = new AbortController();
     let broken: LimitBroken | null = null;
@@ -123,10 +127,12 @@ export class ExtractPool {
     };
     const baseline = process.memoryUsage.rss();
     const allowance = 2 * this.limits.memoryMb * 1024 * 1024;
-    const timer = setTimeout(() => stop('time'), timeoutMs);
-    const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > allowance) stop('memory');
-    }, MEMORY_CHECK_MS);
+    const timer = setTimeout(() => stop('time'), opts.timeoutMs);
+    const watch = opts.watchMemory
+      ? setInterval(() => {
+          if (process.memoryUsage.rss() - baseline > allowance) stop('memory');
+        }, MEMORY_CHECK_MS)
+      : undefined;
     this.inHand.add(abort);
     try {
       return (await pool.run(task, { signal: abort.signal })) as ExtractOutcome | null;

@@ -143,16 +143,18 @@ export class Indexer {
     if (row.index_attempts >= MAX_INDEX_ATTEMPTS) return { error: UNFINISHED_ERROR };
     if (!repo.startIndexAttempt(row.id, row.version)) return 'cancelled'; // a newer version came
     try {
-      return await extractor.extract({
+      const outcome = await extractor.extract({
         mime: row.mime_type,
         file: blobs.pathOf(row.hash),
         maxBytes: whole ? maxBytes : Math.min(MAX_TEXT_BYTES, maxBytes),
       });
+      if (!this.closed) return outcome;
     } catch (err) {
       if (!(err instanceof ExtractCancelled))
         return { error: `Could not extract text: ${err instanceof Error ? err.message : err}` };
-      repo.cancelIndexAttempt(row.id, row.version);
-      return 'cancelled';
     }
+    // The server is stopping, which is not the file's doing: it is read again on the next start.
+    repo.cancelIndexAttempt(row.id, row.version);
+    return 'cancelled';
   }
 }
