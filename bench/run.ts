@@ -1,6 +1,8 @@
 /**
  * npm run bench: every figure of DESIGN §8 that exists so far, each printed
- * beside its budget. Exits 1 when one is over budget.
+ * beside its budget. Exits 1 when one is over budget. `-- --quick` asks the
+ * benches that have one for their quick mode (smaller inputs); other
+ * arguments pick benches by name.
  */
 import { loginBundleBench } from './loginBundle';
 import { formatResult, withinBudget, type BenchResult } from './report';
@@ -10,8 +12,9 @@ import { driveListingAndSearchBench, semanticSearchBench, uploadMemoryBench } fr
 import { historyReplayBench } from './historyReplay';
 import { transcriptRenderBench } from './transcriptRender';
 import { dictationBench } from './dictation';
+import { hostileUploadBench } from './hostileUpload';
 
-const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
+const benches: [string, (opts: { quick: boolean }) => Promise<BenchResult | BenchResult[]>][] = [
   ['login bundle', loginBundleBench],
   ['socket ingest', socketIngestBench],
   ['transcript', transcriptRenderBench],
@@ -21,13 +24,15 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['semantic search', semanticSearchBench],
   ['upload memory', uploadMemoryBench],
   ['dictation', dictationBench],
+  ['hostile upload', hostileUploadBench],
 ];
 
-const only = process.argv.slice(2);
+const quick = process.argv.includes('--quick');
+const only = process.argv.slice(2).filter((a) => a !== '--quick');
 const results: BenchResult[] = [];
 for (const [name, run] of benches) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
-  for (const result of [await run()].flat()) {
+  for (const result of [await run({ quick })].flat()) {
     results.push(result);
     console.log(formatResult(result));
   }

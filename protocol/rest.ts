@@ -143,6 +143,8 @@ export interface DriveFile {
   Content?: string;
   HasContent: boolean;
   IsFolder?: boolean;
+  /** Not in SPEC §3's File: why the server has not indexed the file's text (e.g. 'Not indexed: …'). */
+  IndexError?: string;
 }
 export interface FileList {
   Files: DriveFile[];

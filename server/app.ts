@@ -136,6 +136,11 @@ export async function buildApp(opts: {
     store,
     dataDir: config.DATA_DIR,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
+    extractLimits: {
+      timeoutMs: config.EXTRACT_TIMEOUT_MS,
+      memoryMb: config.EXTRACT_MEMORY_MB,
+      maxBytes: config.EXTRACT_MAX_BYTES,
+    },
     semantic: opts.semanticIndex ?? createSemanticIndex(config, store.db, config.DATA_DIR),
   });
   registry.register(emgenPagesApp({ store, registry, drives }));

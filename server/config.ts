@@ -227,6 +227,24 @@ const variables = {
     default: String(100 * 1024 * 1024),
     doc: 'Largest accepted upload, in bytes',
   },
+  EXTRACT_TIMEOUT_MS: {
+    expect: 'a positive whole number of milliseconds',
+    schema: positiveInt,
+    default: '20000',
+    doc: 'Longest text extraction of one uploaded file (it runs in a worker thread, off the event loop); past it the file is kept but marked "Not indexed"',
+  },
+  EXTRACT_MEMORY_MB: {
+    expect: 'a whole number of MB, at least 32',
+    schema: z.coerce.number().int().min(32),
+    default: '256',
+    doc: 'Memory (JavaScript heap, in MB) the text extraction of one file may use; past it the file is kept but marked "Not indexed"',
+  },
+  EXTRACT_MAX_BYTES: {
+    expect: 'a positive whole number of bytes',
+    schema: positiveInt,
+    default: String(100 * 1024 * 1024),
+    doc: 'Largest PDF read for text, in bytes (a larger one is kept but marked "Not indexed"); other files are indexed from their first 8 MB at most',
+  },
   LOG_LEVEL: {
     expect: 'one of fatal, error, warn, info, debug, trace, silent',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

@@ -112,24 +112,29 @@ export class BlobStore {
 
   /** The first `maxBytes` bytes (all of a small file). */
   async read(hash: string, maxBytes = Number.MAX_SAFE_INTEGER): Promise<Buffer> {
-    const fh = await fsp.open(this.pathOf(hash), 'r');
-    try {
-      const { size } = await fh.stat();
-      const length = Math.min(size, maxBytes);
-      const buf = Buffer.alloc(length);
-      let offset = 0;
-      while (offset < length) {
-        const { bytesRead } = await fh.read(buf, offset, length - offset, offset);
-        if (bytesRead === 0) break;
-        offset += bytesRead;
-      }
-      return buf.subarray(0, offset);
-    } finally {
-      await fh.close();
-    }
+    return readHead(this.pathOf(hash), maxBytes);
   }
 
   async remove(hash: string): Promise<void> {
     await fsp.rm(this.pathOf(hash), { force: true });
+  }
+}
+
+/** The first `maxBytes` bytes of a file (all of it when shorter). */
+export async function readHead(file: string, maxBytes: number): Promise<Buffer> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    const length = Math.min(size, maxBytes);
+    const buf = Buffer.alloc(length);
+    let offset = 0;
+    while (offset < length) {
+      const { bytesRead } = await fh.read(buf, offset, length - offset, offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+    }
+    return buf.subarray(0, offset);
+  } finally {
+    await fh.close();
   }
 }

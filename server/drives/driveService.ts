@@ -3,6 +3,7 @@ import type { Drive, DriveFile, FileList, SearchKind } from '../../protocol';
 import type { Store } from '../store';
 import { DrivesRepository, tagsOf, type FileRow, type ListOptions } from '../store/drives';
 import { BlobStore, type StoredBlob } from './blobs';
+import { DEFAULT_EXTRACT_LIMITS, ExtractPool, type ExtractLimits } from './extractPool';
 import { Indexer, noSemanticIndex } from './indexer';
 import { OrphanBlobSweeper } from './orphanBlobs';
 import { baseName, normalizeDrivePath } from './paths';
@@ -30,6 +31,8 @@ export interface DrivesOptions {
   dataDir: string;
   maxUploadBytes: number;
   semantic?: SemanticIndex;
+  /** Limits of one file's text extraction (default DEFAULT_EXTRACT_LIMITS). */
+  extractLimits?: Partial<ExtractLimits>;
 }
 
 /** Thrown for a drive or file the caller may not see; routes answer 404. */
@@ -63,6 +66,7 @@ export class Drives implements DriveService {
       repo: this.repo,
       blobs: this.blobs,
       semantic: this.semantic,
+      extractor: new ExtractPool({ ...DEFAULT_EXTRACT_LIMITS, ...opts.extractLimits }),
       report: (driveId, message) => this.report(driveId, message),
     });
     this.indexer.resumePending();

@@ -1,9 +1,14 @@
+import { htmlToText } from './htmlText';
 import { isTextType } from './sniff';
+
+export { htmlToText };
 
 /**
  * Plain text out of a stored file, for the full-text and semantic indexes:
  * text, markdown, code and JSON as they are (JSON as its keys and values),
  * HTML without its tags, PDF through pdf.js. Anything else has no text.
+ * The server runs this only in the extraction pool's worker threads
+ * (extractPool.ts), under a time and a memory limit, never on its event loop.
  */
 
 /** Indexed text is cut here; the rest of a huge file still downloads, it is just not searched. */
@@ -34,47 +39,14 @@ function clip(text: string): string {
   return text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  copy: '©',
-};
+/** Lines of keys and values a JSON file gives at most. */
+const MAX_JSON_LINES = 200_000;
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const n =
-        code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1));
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
-    }
-    return ENTITIES[code.toLowerCase()] ?? whole;
-  });
-}
-
-const BLOCK =
-  /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|header|footer|pre|blockquote|title)\b[^>]*>/gi;
-
-/** HTML to its readable text: no scripts, styles, comments or tags. */
-export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(BLOCK, '\n')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(text)
-    .replace(/[ \t\f\v\r]+/g, ' ')
-    .replace(/ *\n[\n ]*/g, '\n')
-    .trim();
-}
-
-/** JSON to its keys and values, one per line; text that does not parse stays as it is. */
+/**
+ * JSON to its keys and values, one per line; text that does not parse stays
+ * as it is. The walk keeps its own stack, so no nesting depth overflows the
+ * call stack.
+ */
 export function jsonToText(json: string): string {
   let value: unknown;
   try {
@@ -83,19 +55,19 @@ export function jsonToText(json: string): string {
     return json;
   }
   const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (out.length > 200_000) return;
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+  const todo: unknown[] = [value];
+  while (todo.length > 0 && out.length <= MAX_JSON_LINES) {
+    const v = todo.pop();
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
       out.push(String(v));
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        out.push(k);
-        walk(item);
-      }
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) todo.push(v[i]);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      // Pushed in reverse so each key comes out just before its value.
+      for (let i = entries.length - 1; i >= 0; i--) todo.push(entries[i]![1], entries[i]![0]);
     }
-  };
-  walk(value);
+  }
   return out.join('\n');
 }
 

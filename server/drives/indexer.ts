@@ -1,7 +1,8 @@
 import type { DrivesRepository, FileRow } from '../store/drives';
 import { tagsOf } from '../store/drives';
-import type { BlobStore } from './blobs';
-import { canExtract, ExtractError, extractText, MAX_TEXT_CHARS } from './extract';
+import { formatLimit, type BlobStore } from './blobs';
+import { canExtract, MAX_TEXT_CHARS } from './extract';
+import { ExtractCancelled, type ExtractPool } from './extractPool';
 import type { SemanticIndex } from './types';
 
 /** A semantic index that knows nothing: semantic search finds nothing until a real one is injected. */
@@ -16,13 +17,21 @@ export const noSemanticIndex: SemanticIndex = {
 
 /** Bytes of a text file read for extraction (UTF-8 is at most 4 bytes a character). */
 const MAX_TEXT_BYTES = MAX_TEXT_CHARS * 4;
-/** A PDF larger than this is kept but not read for text. */
-export const MAX_PDF_BYTES = 200 * 1024 * 1024;
+/**
+ * Extractions of one version that may start and never finish (the server
+ * stopped during them) before the file is given up on: it may be what
+ * stopped the server.
+ */
+export const MAX_INDEX_ATTEMPTS = 2;
+export const UNFINISHED_ERROR =
+  'Not indexed: extraction did not finish (the server stopped during it twice)';
 
 export interface IndexerDeps {
   repo: DrivesRepository;
   blobs: BlobStore;
   semantic: SemanticIndex;
+  /** Where extraction runs: worker threads, under time and memory limits. */
+  extractor: ExtractPool;
   /** Writes to the console of the world the file belongs to. */
   report(driveId: string, message: string): void;
 }
@@ -36,8 +45,10 @@ export function semanticTextOf(row: FileRow, body: string): string {
 
 /**
  * The background queue behind every upload: extract text → full-text row →
- * semantic index. It runs one file at a time after the upload has answered,
- * yielding between files, so indexing never holds up a response.
+ * semantic index. It runs one file at a time after the upload has answered;
+ * the extraction itself runs in a worker thread under limits, so no file can
+ * hold up a response, and a file that breaks a limit is kept, marked with
+ * why it is not indexed, and not tried again.
  */
 export class Indexer {
   private readonly queue = new Set<number>();
@@ -68,10 +79,11 @@ export class Indexer {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops taking work and waits for the file in hand. */
+  /** Stops taking work and the file in hand (it is tried again on the next start). */
   async close(): Promise<void> {
     this.closed = true;
     this.queue.clear();
+    await this.deps.extractor.close();
     await this.running;
   }
 
@@ -93,28 +105,17 @@ export class Indexer {
   }
 
   private async indexOne(fileId: number): Promise<void> {
-    const { repo, blobs, semantic, report } = this.deps;
+    const { repo, semantic, report } = this.deps;
     const row = repo.fileById(fileId);
     if (!row) return;
     let body = '';
     let error: string | null = null;
-    try {
-      if (canExtract(row.mime_type)) {
-        const isPdf = row.mime_type === 'application/pdf';
-        if (isPdf && row.size > MAX_PDF_BYTES) {
-          error = `Not searched: PDFs over ${MAX_PDF_BYTES / 1024 / 1024} MB are not read for text`;
-        } else {
-          const bytes = await blobs.read(row.hash, isPdf ? MAX_PDF_BYTES : MAX_TEXT_BYTES);
-          body = (await extractText(row.mime_type, bytes)) ?? '';
-        }
-      }
-    } catch (err) {
-      error =
-        err instanceof ExtractError
-          ? err.message
-          : `Could not extract text: ${err instanceof Error ? err.message : String(err)}`;
+    if (canExtract(row.mime_type)) {
+      const outcome = await this.extract(row);
+      if (outcome === 'cancelled' || this.closed) return;
+      if ('error' in outcome) error = outcome.error;
+      else body = outcome.text;
     }
-    if (this.closed) return;
     if (!repo.setIndexed(row.id, row.version, body, error)) return; // a newer version is queued
     if (error) report(row.drive_id, `Indexing ${row.path}: ${error}`);
     try {
@@ -130,5 +131,30 @@ export class Indexer {
         `Semantic indexing of ${row.path} failed (${semantic.name}): ${message}`,
       );
     }
+  }
+
+  /** The file's text in a worker, counted as an attempt on its row while it runs. */
+  private async extract(row: FileRow): Promise<{ text: string } | { error: string } | 'cancelled'> {
+    const { repo, blobs, extractor } = this.deps;
+    const { maxBytes } = extractor.limits;
+    const whole = row.mime_type === 'application/pdf';
+    if (whole && row.size > maxBytes)
+      return { error: `Not indexed: the file is larger than ${formatLimit(maxBytes)}` };
+    if (row.index_attempts >= MAX_INDEX_ATTEMPTS) return { error: UNFINISHED_ERROR };
+    if (!repo.startIndexAttempt(row.id, row.version)) return 'cancelled'; // a newer version came
+    try {
+      const outcome = await extractor.extract({
+        mime: row.mime_type,
+        file: blobs.pathOf(row.hash),
+        maxBytes: whole ? maxBytes : Math.min(MAX_TEXT_BYTES, maxBytes),
+      });
+      if (!this.closed) return outcome;
+    } catch (err) {
+      if (!(err instanceof ExtractCancelled))
+        return { error: `Could not extract text: ${err instanceof Error ? err.message : err}` };
+    }
+    // The server is stopping, which is not the file's doing: it is read again on the next start.
+    repo.cancelIndexAttempt(row.id, row.version);
+    return 'cancelled';
   }
 }

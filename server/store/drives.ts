@@ -20,6 +20,8 @@ export interface FileRow {
   index_error: string | null;
   /** Null until the background indexer has extracted the text of this version. */
   indexed_at: string | null;
+  /** Extractions of this version started and not yet finished or given up (a new version resets it). */
+  index_attempts: number;
   updated_at: string;
   version: number;
 }
@@ -232,8 +234,8 @@ export class DrivesRepository {
         this.db
           .prepare(
             `UPDATE drive_files SET name = ?, mime_type = ?, size = ?, hash = ?, tags = ?,
-               description = ?, index_error = NULL, indexed_at = NULL, updated_at = ?,
-               version = version + 1
+               description = ?, index_error = NULL, indexed_at = NULL, index_attempts = 0,
+               updated_at = ?, version = version + 1
              WHERE id = ?`,
           )
           .run(
@@ -293,6 +295,32 @@ export class DrivesRepository {
       this.db.prepare('UPDATE drive_fts SET body = ? WHERE rowid = ?').run(body, fileId);
       return true;
     })();
+  }
+
+  /**
+   * Records that extraction of this version starts, before it does: a server
+   * killed meanwhile leaves the count behind. False when a newer version
+   * replaced it (or it was indexed) meanwhile.
+   */
+  startIndexAttempt(fileId: number, version: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE drive_files SET index_attempts = index_attempts + 1
+           WHERE id = ? AND version = ? AND indexed_at IS NULL`,
+        )
+        .run(fileId, version).changes > 0
+    );
+  }
+
+  /** Takes back an attempt that was stopped by a clean shutdown, not by the file. */
+  cancelIndexAttempt(fileId: number, version: number): void {
+    this.db
+      .prepare(
+        `UPDATE drive_files SET index_attempts = max(index_attempts - 1, 0)
+         WHERE id = ? AND version = ? AND indexed_at IS NULL`,
+      )
+      .run(fileId, version);
   }
 
   /** Files whose current version has not been indexed yet (after a restart, say). */

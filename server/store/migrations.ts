@@ -224,4 +224,11 @@ export const migrations: { id: number; name: string; sql: string }[] = [
     name: 'the last TOTP time step used at sign-in, so a code works once',
     sql: `ALTER TABLE users ADD COLUMN totp_last_step INTEGER;`,
   },
+  {
+    id: 9,
+    name: 'count text extraction attempts, so a file that stopped the server is not retried forever',
+    sql: `
+      ALTER TABLE drive_files ADD COLUMN index_attempts INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

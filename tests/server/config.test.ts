@@ -34,6 +34,10 @@ describe('loadConfig', () => {
       'Invalid configuration: OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
     ],
     [
+      { EXTRACT_MEMORY_MB: '8' },
+      'Invalid configuration: EXTRACT_MEMORY_MB must be a whole number of MB, at least 32 (got "8")',
+    ],
+    [
       { LLM_BASE_URL: 'http://localhost:11434/v1' },
       'Invalid configuration: LLM_MODEL is required when LLM_BASE_URL is set',
     ],

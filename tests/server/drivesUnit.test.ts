@@ -76,6 +76,41 @@ describe('text extraction', () => {
     );
     expect(await extractText('image/png', PNG_BYTES)).toBeUndefined();
   });
+
+  it('reads HTML with a real tokenizer: blocks break lines, inline runs on, hidden parts go', () => {
+    expect(
+      htmlToText(
+        '<html><head><title>T&amp;C</title><style>p{}</style></head><body>' +
+          '<template><p>no</p></template><span>Ro</span><b>ad</b> map&nbsp;2030<br>next' +
+          '<noscript>enable js</noscript><table><tr><td>1</td><td>2</td></tr></table>' +
+          '<SCRIPT>alert(1)</SCRIPT><script/>still script</script>end<!-- note --></body></html>',
+      ),
+    ).toBe('T&C\nRoad map 2030\nnext\n1\n2\nend');
+  });
+
+  it('takes linear time on markup built to make regexes backtrack or parsers nest', () => {
+    // The regex version took 17 s on 40,000 '<script ' and minutes on these.
+    for (const hostile of [
+      '<script '.repeat(200_000),
+      '<div>'.repeat(300_000),
+      '</x>'.repeat(300_000),
+      '<!--'.repeat(300_000),
+      '<a b='.repeat(300_000),
+    ]) {
+      const started = performance.now();
+      htmlToText(hostile);
+      expect(performance.now() - started, hostile.slice(0, 10)).toBeLessThan(3000);
+    }
+  });
+
+  it('walks JSON of any depth without overflowing the stack', () => {
+    const depth = 1_000_000;
+    expect(jsonToText('['.repeat(depth) + '"deep"' + ']'.repeat(depth))).toBe('deep');
+    expect(jsonToText('{"k":'.repeat(100_000) + '7' + '}'.repeat(100_000)).split('\n')).toEqual([
+      ...Array(100_000).fill('k'),
+      '7',
+    ]);
+  });
 });
 
 describe('full-text queries', () => {

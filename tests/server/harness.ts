@@ -24,7 +24,8 @@ export interface TestServer extends BuiltApp {
 /**
  * The real server with a temp data dir and the demo seed, on an ephemeral port
  * unless `opts.port` is given (for a PUBLIC_URL that has to be known before listening);
- * `opts.limiters` lets a test drive the sign-in rate limits with its own clock.
+ * `opts.limiters` lets a test drive the sign-in rate limits with its own clock;
+ * `opts.dataDir` starts it on a data dir the test owns (a restart), left in place on close.
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
@@ -35,9 +36,13 @@ export async function startTestServer(
     tools?: Tool[];
     expertTimeoutMs?: number;
     screenTimeoutMs?: number;
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
+  const removeDataDir = () => {
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
@@ -66,7 +71,7 @@ export async function startTestServer(
   } catch (err) {
     await built.app.close();
     store.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw err;
   }
   const bound = (built.app.server.address() as { port: number }).port;
@@ -80,7 +85,7 @@ export async function startTestServer(
     async close() {
       await built.app.close();
       store.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }

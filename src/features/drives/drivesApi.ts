@@ -75,6 +75,7 @@ export function readFile(v: unknown): DriveFile | undefined {
   const tags = v.Tags ?? v.tags;
   const description = v.Description ?? v.description;
   const hasContent = v.HasContent ?? v.hasContent;
+  const indexError = v.IndexError;
   return {
     Path: path,
     Name: text(v.Name ?? v.name, path.split('/').pop() ?? path),
@@ -86,6 +87,7 @@ export function readFile(v: unknown): DriveFile | undefined {
     ...(content !== undefined ? { Content: content } : {}),
     HasContent: typeof hasContent === 'boolean' ? hasContent : Boolean(content),
     ...(v.IsFolder === true ? { IsFolder: true } : {}),
+    ...(typeof indexError === 'string' && indexError ? { IndexError: indexError } : {}),
   };
 }
 

@@ -79,6 +79,33 @@ describe('File Finder: drives and files', () => {
     );
   });
 
+  it('shows why the server has not indexed the chosen file, and nothing for one it has', async () => {
+    const slow = {
+      ...driveFile('slides.pdf', 'application/pdf'),
+      IndexError: 'Not indexed: text extraction took longer than 20 s',
+    };
+    driveServer({
+      files: () =>
+        json(200, {
+          status: 'success',
+          data: { data: { Files: [slow, FILES.research![0]], TotalCount: 2, PageCount: 1 } },
+        }),
+      file: (_req, url) =>
+        url.pathname.endsWith('slides.pdf')
+          ? json(200, { status: 'success', data: slow })
+          : undefined,
+    });
+    renderFinder();
+    fireEvent.click(await screen.findByText('slides.pdf'));
+    const preview = column('Preview');
+    expect((await within(preview).findByRole('status')).textContent).toBe(
+      'Not indexed: text extraction took longer than 20 s',
+    );
+    fireEvent.click(within(column('Files')).getByText('plan.md'));
+    expect(await within(preview).findByRole('heading', { name: 'The plan' })).toBeTruthy();
+    expect(within(preview).queryByRole('status')).toBeNull();
+  });
+
   it('pages by 50 with Previous and Next', async () => {
     const server = driveServer({
       files: (_req, url) => {

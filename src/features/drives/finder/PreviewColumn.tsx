@@ -67,6 +67,12 @@ export function PreviewColumn({
             {data.MimeType} · <FileSize bytes={data.Size} />
           </Typography>
         )}
+        {data?.IndexError && (
+          // Why search does not find this file's text (the file itself is fine): a status, not an alarm.
+          <Alert severity="info" role="status" sx={{ mt: 1, py: 0, overflowWrap: 'anywhere' }}>
+            {data.IndexError}
+          </Alert>
+        )}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button
