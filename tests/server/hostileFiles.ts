@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -159,4 +161,33 @@ export function probeLatency(opts: {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+}
+
+/**
+ * About `chars` characters of real prose vocabulary (every word of the seed
+ * documents, in a scrambled order, with sentence ends): what a huge plain-text
+ * upload costs the semantic index, which analyses every word it has not seen.
+ */
+export function wordyText(chars: number): string {
+  const vocabulary = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else
+        for (const w of fs.readFileSync(file, 'utf8').split(/\W+/))
+          if (w.length > 2) vocabulary.add(w);
+    }
+  };
+  walk(path.resolve('server/drives/seedDocuments'));
+  const words = [...vocabulary];
+  const out: string[] = [];
+  let length = 0;
+  for (let i = 0; length < chars; i++) {
+    const word = words[(i * 7919) % words.length]!;
+    const sep = i % 17 === 16 ? '.\n' : ' ';
+    out.push(word, sep);
+    length += word.length + sep.length;
+  }
+  return out.join('');
 }

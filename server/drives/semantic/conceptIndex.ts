@@ -25,6 +25,25 @@ export interface ConceptIndexOptions {
 /** Bumped when analysis changes; stored rows of another version are recomputed from their bags. */
 const ANALYSIS = 'concepts-1';
 const CHUNK = { size: 1500, overlap: 200, maxChunks: 24 };
+/** Characters counted between two yields: a few ms of work. */
+const SLICE = { size: 6000, overlap: 0, maxChunks: Infinity };
+
+const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A chunk's bag, counted a slice at a time (bags add up; only a compound cut
+ * in two at a slice's edge, after a sentence where possible, is lost).
+ */
+async function bagInSlices(analyzer: ConceptAnalyzer, chunk: string): Promise<Bag> {
+  if (chunk.length <= SLICE.size) return analyzer.bag(chunk);
+  const total: Bag = {};
+  for (const slice of chunkText(chunk, SLICE)) {
+    for (const [word, n] of Object.entries(analyzer.bag(slice)))
+      total[word] = (total[word] ?? 0) + n;
+    await yieldToLoop();
+  }
+  return total;
+}
 
 interface Passage extends ConceptVector {
   fileId: number;
@@ -247,10 +266,19 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
 
     async upsert(doc) {
       const { analyzer, version } = await ready();
-      const bags = chunkText(doc.text, CHUNK)
-        .map((c) => analyzer.bag(c))
-        .filter((b) => Object.keys(b).length > 0);
-      const vs = bags.map((b) => analyzer.vector(b));
+      // A long text makes ~24 chunks of up to ~85k characters, ~100 ms each to
+      // analyse: each is counted in slices with a yield between, so health and
+      // sockets keep answering while a 2 MB file is indexed (issue 14).
+      await yieldToLoop();
+      const bags: Bag[] = [];
+      const vs: ReturnType<typeof analyzer.vector>[] = [];
+      for (const chunk of chunkText(doc.text, CHUNK)) {
+        await yieldToLoop();
+        const bag = await bagInSlices(analyzer, chunk);
+        if (Object.keys(bag).length === 0) continue;
+        bags.push(bag);
+        vs.push(analyzer.vector(bag));
+      }
       save(analyzer, version, doc, bags, vs);
       if (vs.length === 0) forget(doc.fileId);
       else
