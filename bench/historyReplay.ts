@@ -65,7 +65,7 @@ export async function historyReplayBench(): Promise<BenchResult[]> {
       });
     }
   })();
-  store.close();
+  await store.close();
 
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {

@@ -53,7 +53,7 @@ export async function meetingOverheadBench(): Promise<BenchResult> {
   const started = performance.now();
   for (let i = 0; i < rounds; i++) await round(i);
   const perAnswer = (performance.now() - started) / (rounds * experts.length);
-  store.close();
+  await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     name: 'meeting: server time per expert answer',

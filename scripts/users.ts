@@ -39,5 +39,5 @@ try {
     throw err;
   }
 } finally {
-  store.close();
+  await store.close();
 }

@@ -69,7 +69,7 @@ export async function startServer(
         });
       }
       await app.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { openDb, type Db } from './db';
 import { ConsoleRepository } from './consoleLog';
 import { ExpertsRepository } from './experts';
+import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
 import { SessionsRepository } from './sessions';
 import { TranscriptsRepository } from './transcripts';
@@ -8,9 +9,8 @@ import { UsersRepository } from './users';
 import { WorldsRepository } from './worlds';
 import { WorkspacesRepository } from './workspaces';
 
-/** Every repository over one database; handlers see these, never SQL. */
-export interface Store {
-  db: Db;
+/** The repositories, each over the same database (or the same transaction). */
+export interface Repositories {
   users: UsersRepository;
   worlds: WorldsRepository;
   sessions: SessionsRepository;
@@ -19,21 +19,47 @@ export interface Store {
   meta: MetaRepository;
   workspaces: WorkspacesRepository;
   transcripts: TranscriptsRepository;
-  close(): void;
+}
+
+/** Every repository over one database; handlers see these, never SQL. */
+export interface Store extends Repositories {
+  /**
+   * The better-sqlite3 handle, for the repositories not yet moved behind the
+   * async seam (issue 15); it goes once nothing outside server/store uses it.
+   */
+  db: Db;
+  /**
+   * Runs `work` in one transaction: every repository of `tx` writes inside it;
+   * it commits when `work` resolves and rolls back when it throws.
+   */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositories {
+  return {
+    users: new UsersRepository(db),
+    worlds: new WorldsRepository(db),
+    sessions: new SessionsRepository(db, sessionTtlMs),
+    console: new ConsoleRepository(db),
+    experts: new ExpertsRepository(db),
+    meta: new MetaRepository(queries),
+    workspaces: new WorkspacesRepository(db),
+    transcripts: new TranscriptsRepository(db),
+  };
 }
 
 export function openStore(dataDir: string, opts: { sessionTtlMs: number }): Store {
   const db = openDb(dataDir);
+  const queries = sqliteQueries(db);
   return {
     db,
-    users: new UsersRepository(db),
-    worlds: new WorldsRepository(db),
-    sessions: new SessionsRepository(db, opts.sessionTtlMs),
-    console: new ConsoleRepository(db),
-    experts: new ExpertsRepository(db),
-    meta: new MetaRepository(db),
-    workspaces: new WorkspacesRepository(db),
-    transcripts: new TranscriptsRepository(db),
-    close: () => db.close(),
+    ...repositories(db, queries, opts.sessionTtlMs),
+    transaction: (work) =>
+      queries.transaction().execute((trx) => work(repositories(db, trx, opts.sessionTtlMs))),
+    close: async () => {
+      await queries.destroy(); // closes the handle, if Kysely has used it yet
+      if (db.open) db.close();
+    },
   };
 }

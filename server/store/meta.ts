@@ -1,21 +1,23 @@
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 /** Small key/value facts about this installation (e.g. whether the seed ran). */
 export class MetaRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  get(key: string): string | undefined {
-    return (
-      this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
-        { value: string } | undefined
-    )?.value;
+  async get(key: string): Promise<string | undefined> {
+    const row = await this.q
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value;
   }
 
-  set(key: string, value: string): void {
-    this.db
-      .prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      )
-      .run(key, value);
+  async set(key: string, value: string): Promise<void> {
+    await this.q
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
   }
 }

@@ -18,30 +18,30 @@ export async function seedDemo(
   store: Store,
   admin: { email: string; password: string },
 ): Promise<SeedResult> {
-  if (store.meta.get('demo_seeded')) return {};
+  if (await store.meta.get('demo_seeded')) return {};
   const result: SeedResult = {};
   const passwordHash = await hashPassword(admin.password);
-  store.db.transaction(() => {
-    for (const w of DEMO_WORLDS) if (!store.worlds.byId(w.id)) store.worlds.create(w.id, w.name);
-    let user = store.users.byEmail(admin.email);
+  await store.transaction(async (tx) => {
+    for (const w of DEMO_WORLDS) if (!tx.worlds.byId(w.id)) tx.worlds.create(w.id, w.name);
+    let user = tx.users.byEmail(admin.email);
     if (!user) {
-      user = store.users.create({ email: admin.email, name: 'Administrator', passwordHash });
+      user = tx.users.create({ email: admin.email, name: 'Administrator', passwordHash });
       result.createdAdmin = admin;
     }
-    for (const w of DEMO_WORLDS) store.users.grant(user.id, w.id, true);
-    store.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
-    for (const e of demoExperts) store.experts.upsert(e);
+    for (const w of DEMO_WORLDS) tx.users.grant(user.id, w.id, true);
+    tx.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
+    for (const e of demoExperts) tx.experts.upsert(e);
     for (const w of DEMO_WORLDS) {
-      const ws = store.workspaces.create({
+      const ws = tx.workspaces.create({
         id: `${w.id}-welcome`,
         worldId: w.id,
         name: 'Welcome meeting',
         createdBy: user.id,
       });
-      for (const e of demoExperts) store.workspaces.addExpert(ws.id, e.id);
-      for (const p of toolProviderDefinitions) store.workspaces.addToolProvider(ws.id, p.name);
+      for (const e of demoExperts) tx.workspaces.addExpert(ws.id, e.id);
+      for (const p of toolProviderDefinitions) tx.workspaces.addToolProvider(ws.id, p.name);
     }
-    store.meta.set('demo_seeded', new Date().toISOString());
-  })();
+    await tx.meta.set('demo_seeded', new Date().toISOString());
+  });
   return result;
 }

@@ -23,8 +23,8 @@ beforeAll(() => {
   store.users.grant(memberId, 'w1', false);
   store.users.grant(memberId, 'w2', false);
 });
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -126,7 +126,7 @@ export async function startWithSemantic(semanticIndex: SemanticIndex) {
     url: `http://127.0.0.1:${port}`,
     async close() {
       await built.app.close();
-      store.close();
+      await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -136,7 +136,7 @@ describe('seedDrives', () => {
   let drives: Drives;
   afterEach(async () => {
     await drives.close();
-    store.close();
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNFINISHED_ERROR } from '../../server/drives/indexer';
-import { openStore } from '../../server/store';
+import { openDb } from '../../server/store/db';
 import { call, upload } from './driveHelpers';
 import { Client, startTestServer, type TestServer } from './harness';
 import { inflatingPdf } from './hostileFiles';
@@ -45,14 +45,14 @@ async function stop(): Promise<void> {
 
 /** The row as the store holds it while no server runs. */
 function storedRow(filePath: string) {
-  const store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  const db = openDb(dataDir);
   try {
-    return store.db.prepare('SELECT * FROM drive_files WHERE path = ?').get(filePath) as {
+    return db.prepare('SELECT * FROM drive_files WHERE path = ?').get(filePath) as {
       indexed_at: string | null;
       index_attempts: number;
     };
   } finally {
-    store.close();
+    db.close();
   }
 }
 
@@ -63,16 +63,14 @@ function row(filePath: string) {
 
 /** What a server killed during the file's extraction `times` times leaves in the store. */
 function killedDuringExtraction(filePath: string, times: number): void {
-  const store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  const db = openDb(dataDir);
   try {
-    store.db
-      .prepare(
-        `UPDATE drive_files SET indexed_at = NULL, index_error = NULL, index_attempts = ?
+    db.prepare(
+      `UPDATE drive_files SET indexed_at = NULL, index_error = NULL, index_attempts = ?
          WHERE path = ?`,
-      )
-      .run(times, filePath);
+    ).run(times, filePath);
   } finally {
-    store.close();
+    db.close();
   }
 }
 

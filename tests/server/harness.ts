@@ -70,7 +70,7 @@ export async function startTestServer(
     await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   } catch (err) {
     await built.app.close();
-    store.close();
+    await store.close();
     removeDataDir();
     throw err;
   }
@@ -84,7 +84,7 @@ export async function startTestServer(
     dataDir,
     async close() {
       await built.app.close();
-      store.close();
+      await store.close();
       removeDataDir();
     },
   };

@@ -341,7 +341,7 @@ describe('server shutdown with an app connected', () => {
     const closeStore = store.close;
     store.close = () => {
       lastEntry = store.console.list(WORLD).at(-1);
-      closeStore();
+      return closeStore();
     };
     await other.close();
     // @fastify/websocket may close the socket before the hub's onClose does.

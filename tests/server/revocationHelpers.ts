@@ -40,7 +40,7 @@ export async function usersCli(
   try {
     await runUsersCommand(argv, store, { out: (l) => lines.push(l) }, revocations);
   } finally {
-    store.close();
+    await store.close();
   }
   return lines;
 }

@@ -1,0 +1,16 @@
+import { Kysely, SqliteDialect, type Transaction } from 'kysely';
+import type { Db } from './db';
+import type { Database } from './schema';
+
+/** The query layer over either dialect; only server/store/ holds one. */
+export type Queries = Kysely<Database>;
+export type Tx = Transaction<Database>;
+
+/**
+ * Kysely over the embedded SQLite handle. It shares better-sqlite3's one
+ * connection, so repositories not yet moved to Kysely see the same data and
+ * the same transactions while the store moves over (issue 15).
+ */
+export function sqliteQueries(db: Db): Queries {
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+}

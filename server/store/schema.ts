@@ -1,0 +1,142 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Every table as the query layer sees it, the same in both dialects (the
+ * migrations in each dialect create exactly these columns). Times are ISO
+ * text except sessions' epoch milliseconds; flags are integers 0/1; JSON
+ * lists are text. Only server/store/ imports this.
+ */
+export interface Database {
+  worlds: { id: string; name: string; created_at: Generated<string> };
+  users: {
+    id: string;
+    email: string;
+    name: string;
+    password_hash: string | null;
+    totp_secret: string | null;
+    totp_last_step: number | null;
+    active_world: string | null;
+    oidc_subject: string | null;
+    created_at: Generated<string>;
+  };
+  world_members: { world_id: string; user_id: string; is_admin: Generated<number> };
+  sessions: { token_hash: string; user_id: string; created_at: number; expires_at: number };
+  console_messages: {
+    id: Generated<number>;
+    world_id: string;
+    time: string;
+    app_name: string;
+    source: string;
+    message: string;
+  };
+  experts: {
+    id: string;
+    name: string;
+    keywords: Generated<string>;
+    home_link: string | null;
+    description: Generated<string>;
+    model: string | null;
+    system_prompt: string | null;
+    created_at: Generated<string>;
+  };
+  meta: { key: string; value: string };
+  workspaces: {
+    id: string;
+    world_id: string;
+    name: string | null;
+    created_by: string | null;
+    created_at: string;
+    status: Generated<'draft' | 'active'>;
+  };
+  workspace_experts: { workspace_id: string; expert_id: string; added_at: string };
+  workspace_toolproviders: { workspace_id: string; provider_name: string };
+  workspace_users: { workspace_id: string; user_id: string };
+  messages: {
+    seq: Generated<number>;
+    workspace_id: string;
+    message_id: string;
+    role: 'user' | 'assistant';
+    name: string;
+    expert_id: string | null;
+    user_id: string | null;
+    content: string | null;
+    html: string | null;
+    created_at: string;
+  };
+  research_boxes: {
+    seq: Generated<number>;
+    workspace_id: string;
+    id: string;
+    name: string | null;
+    title: string | null;
+    html: string | null;
+    content: string | null;
+  };
+  traces: {
+    seq: Generated<number>;
+    workspace_id: string;
+    key: string;
+    html: string | null;
+    value: string | null;
+  };
+  drives: {
+    id: string;
+    world_id: string;
+    name: string;
+    app_name: string | null;
+    created_at: string;
+  };
+  drive_files: {
+    id: Generated<number>;
+    drive_id: string;
+    path: string;
+    name: string;
+    mime_type: string;
+    size: number;
+    hash: string;
+    tags: Generated<string>;
+    description: string | null;
+    index_error: string | null;
+    indexed_at: string | null;
+    updated_at: string;
+    version: Generated<number>;
+    index_attempts: Generated<number>;
+  };
+  drive_file_tags: { file_id: number; drive_id: string; tag: string };
+  workspace_files: { workspace_id: string; drive_id: string; path: string; added_at: string };
+  app_tokens: {
+    app_name: string;
+    world_id: string;
+    token_hash: string;
+    created_at: string;
+    last_used_at: string | null;
+  };
+  support_logs: {
+    id: string;
+    world_id: string;
+    user_id: string;
+    created_at: string;
+    app_version: string;
+    actions: number;
+    size: number;
+    note: Generated<string>;
+    body: string;
+  };
+  semantic_concepts: {
+    file_id: number;
+    chunk: number;
+    drive_id: string;
+    version: string;
+    bag: string;
+    synsets: Uint8Array;
+    weights: Uint8Array;
+    terms: string;
+  };
+  semantic_embeddings: {
+    file_id: number;
+    chunk: number;
+    drive_id: string;
+    model: string;
+    vector: Uint8Array;
+  };
+}
