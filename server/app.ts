@@ -158,7 +158,11 @@ export async function buildApp(opts: {
     heartbeatMs: config.heartbeatMs,
     version: SERVER_VERSION,
   });
-  app.get('/api/ws/cog', { websocket: true }, (socket, req) => hub.attach(socket, req));
+  app.get(
+    '/api/ws/cog',
+    { websocket: true, preValidation: (req) => hub.checkBeforeUpgrade(req) },
+    (socket, req) => hub.attach(socket, req),
+  );
   registerMeetingHandlers(hub, {
     store,
     registry,

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import {
   CLOSE_NOT_SIGNED_IN,
   CLOSE_WORLD_FORBIDDEN,
@@ -17,10 +16,13 @@ export interface Signed {
 }
 
 /** The signed-in user behind a session token, if it is live and its account still exists. */
-export function signedBy(store: Store, token: string | undefined): Signed | undefined {
-  const session = store.sessions.find(token);
+export async function signedBy(
+  store: Store,
+  token: string | undefined,
+): Promise<Signed | undefined> {
+  const session = await store.sessions.find(token);
   if (!session || !token) return undefined;
-  const user = store.users.byId(session.user_id);
+  const user = await store.users.byId(session.user_id);
   return user ? { user, token } : undefined;
 }
 
@@ -28,7 +30,7 @@ export function signedBy(store: Store, token: string | undefined): Signed | unde
 export function sessionOf(
   store: Store,
   cookies: Record<string, string | undefined>,
-): Signed | undefined {
+): Promise<Signed | undefined> {
   return signedBy(store, cookies[SESSION_COOKIE]);
 }
 
@@ -38,11 +40,15 @@ export type WorldCheck =
 export const noAccessTo = (worldId: string) => `You do not have access to world "${worldId}"`;
 
 /** May this user enter this world? Unknown worlds and worlds without access are told apart. */
-export function checkWorld(store: Store, userId: string, worldId: string | undefined): WorldCheck {
+export async function checkWorld(
+  store: Store,
+  userId: string,
+  worldId: string | undefined,
+): Promise<WorldCheck> {
   if (!worldId) return { ok: false, status: 400, error: 'No world given' };
-  if (!store.worlds.byId(worldId))
+  if (!(await store.worlds.byId(worldId)))
     return { ok: false, status: 404, error: `Unknown world "${worldId}"` };
-  const access = store.users.access(userId, worldId);
+  const access = await store.users.access(userId, worldId);
   if (!access) return { ok: false, status: 403, error: noAccessTo(worldId) };
   return { ok: true, access };
 }
@@ -60,15 +66,17 @@ export interface SocketGrant {
  * expired, ended by a password change, account removed) is 4401; no access
  * to the world (unknown, removed, revoked) is 4403, with the reason.
  */
-export function socketAccess(
+export type SocketAccess = { ok: true; grant: SocketGrant } | { ok: false; refusal: Refusal };
+
+export async function socketAccess(
   store: Store,
   token: string | undefined,
   worldId: string | undefined,
-): { ok: true; grant: SocketGrant } | { ok: false; refusal: Refusal } {
-  const signed = signedBy(store, token);
+): Promise<SocketAccess> {
+  const signed = await signedBy(store, token);
   if (!signed)
     return { ok: false, refusal: { code: CLOSE_NOT_SIGNED_IN, reason: 'Not signed in' } };
-  const world = checkWorld(store, signed.user.id, worldId);
+  const world = await checkWorld(store, signed.user.id, worldId);
   if (!world.ok)
     return {
       ok: false,
@@ -82,21 +90,13 @@ export function socketAccess(
 
 /**
  * Admission of a browser's socket (cog and audio alike): a session cookie,
- * then access to the `worldId` query. A refused socket is closed with
- * 4401 / 4403 and the reason; an admitted one gets its grant.
+ * then access to the `worldId` query. Awaited before the upgrade is handled
+ * (the route's preValidation hook), so the socket's handler can act on the
+ * answer synchronously and miss no frame.
  */
-export function admitBrowserSocket(
-  store: Store,
-  socket: WebSocket,
-  req: FastifyRequest,
-): SocketGrant | undefined {
+export function browserSocketAccess(store: Store, req: FastifyRequest): Promise<SocketAccess> {
   const query = req.query as Record<string, string | undefined>;
-  const access = socketAccess(store, req.cookies[SESSION_COOKIE], query.worldId);
-  if (!access.ok) {
-    socket.close(access.refusal.code, access.refusal.reason);
-    return undefined;
-  }
-  return access.grant;
+  return socketAccess(store, req.cookies[SESSION_COOKIE], query.worldId);
 }
 
 export function worldIdOf(req: FastifyRequest): string | undefined {

@@ -6,7 +6,13 @@ import type { Revocation } from '../cog/revocations';
 import type { Store } from '../store';
 import { sessionIdOf } from '../store/sessions';
 import { ORIGIN_NOT_ALLOWED, type OriginPolicy } from './origins';
-import { admitBrowserSocket, noAccessTo, socketAccess, type SocketGrant } from './requestAuth';
+import {
+  browserSocketAccess,
+  noAccessTo,
+  socketAccess,
+  type SocketAccess,
+  type SocketGrant,
+} from './requestAuth';
 
 /** A browser socket let in: who and where, and whether it may still be used. */
 export interface AdmittedBrowser {
@@ -14,41 +20,58 @@ export interface AdmittedBrowser {
   worldId: string;
   /**
    * Re-checks the session and world access; false once either has ended (the
-   * socket is then closing with 4401 / 4403). Ask before handling each frame.
+   * socket is then closing with 4401 / 4403). Awaited before each frame.
    */
-  admits(): boolean;
+  admits(): Promise<boolean>;
 }
 
-/** Lets a browser's socket in, or closes it with the reason and returns undefined. */
-export type BrowserAdmission = (
-  socket: WebSocket,
-  req: FastifyRequest,
-) => AdmittedBrowser | undefined;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer of the browser socket's admission, awaited before the upgrade. */
+    browserSocketCheck?: SocketAccess;
+  }
+}
+
+const CHECK_MISSING: Refusal = { code: 1011, reason: 'Access check failed' };
 
 /**
- * Admission of the browser sockets (cog and audio): the page's Origin, then
- * the session and the world (requestAuth); an admitted socket is watched
- * until it closes, so losing the session or the world closes it.
+ * Admission of the browser sockets (cog and audio), in two halves so that no
+ * frame is missed: `check` runs in the route's preValidation hook and awaits
+ * the store (the page's Origin, then the session and the world); `admit`
+ * runs when the socket is open and acts on that answer at once, closing the
+ * socket with 4401 / 4403 or watching it until it closes.
  */
+export interface BrowserAdmission {
+  check(req: FastifyRequest): Promise<void>;
+  admit(socket: WebSocket, req: FastifyRequest): AdmittedBrowser | undefined;
+}
+
 export function browserAdmission(deps: {
   store: Store;
   origins: OriginPolicy;
   watch: AccessWatch;
 }): BrowserAdmission {
-  return (socket, req) => {
-    if (!deps.origins.allows(req)) {
-      socket.close(CLOSE_WORLD_FORBIDDEN, ORIGIN_NOT_ALLOWED);
-      return undefined;
-    }
-    const grant = admitBrowserSocket(deps.store, socket, req);
-    if (!grant) return undefined;
-    const watch = deps.watch.watch(
-      watchedBrowserSocket(deps.store, grant, (refusal) =>
-        socket.close(refusal.code, refusal.reason),
-      ),
-    );
-    socket.on('close', () => watch.end());
-    return { userId: grant.userId, worldId: grant.worldId, admits: watch.admits };
+  return {
+    async check(req) {
+      req.browserSocketCheck = deps.origins.allows(req)
+        ? await browserSocketAccess(deps.store, req)
+        : { ok: false, refusal: { code: CLOSE_WORLD_FORBIDDEN, reason: ORIGIN_NOT_ALLOWED } };
+    },
+    admit(socket, req) {
+      const access = req.browserSocketCheck ?? { ok: false, refusal: CHECK_MISSING };
+      if (!access.ok) {
+        socket.close(access.refusal.code, access.refusal.reason);
+        return undefined;
+      }
+      const { grant } = access;
+      const watch = deps.watch.watch(
+        watchedBrowserSocket(deps.store, grant, (refusal) =>
+          socket.close(refusal.code, refusal.reason),
+        ),
+      );
+      socket.on('close', () => watch.end());
+      return { userId: grant.userId, worldId: grant.worldId, admits: watch.admits };
+    },
   };
 }
 
@@ -70,8 +93,8 @@ export function watchedBrowserSocket(
         return { code: CLOSE_WORLD_FORBIDDEN, reason: noAccessTo(grant.worldId).slice(0, 120) };
       return undefined;
     },
-    recheck: () => {
-      const access = socketAccess(store, grant.token, grant.worldId);
+    recheck: async () => {
+      const access = await socketAccess(store, grant.token, grant.worldId);
       return access.ok ? undefined : access.refusal;
     },
     close,

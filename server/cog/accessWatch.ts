@@ -15,19 +15,19 @@ export interface WatchedSocket {
    */
   key?: string;
   /** The refusal a published revocation means for this socket, if it concerns it. */
-  concerns(revocation: Revocation): Refusal | undefined;
+  concerns(revocation: Revocation): Refusal | undefined | Promise<Refusal | undefined>;
   /** Reads the store again: undefined while access still holds. */
-  recheck(): Refusal | undefined;
+  recheck(): Promise<Refusal | undefined>;
   /** Closes the socket with the refusal; called at most once. */
   close(refusal: Refusal): void;
 }
 
 export interface Watch {
   /**
-   * Checks access again, now; false once it has ended (the socket is then
-   * closing). Called before each inbound frame is handled.
+   * Checks access again against the store; false once it has ended (the
+   * socket is then closing). Awaited before each inbound frame is handled.
    */
-  admits(): boolean;
+  admits(): Promise<boolean>;
   /** The socket closed: it is no longer watched. */
   end(): void;
 }
@@ -59,10 +59,11 @@ export class AccessWatch {
   private readonly entries = new Set<Entry>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private sweeping = false;
 
   constructor(private readonly deps: AccessWatchDeps) {
-    this.unsubscribe = deps.revocations.subscribe((r) => this.revoked(r));
-    this.sweeper = setInterval(() => this.sweep(), deps.sweepMs);
+    this.unsubscribe = deps.revocations.subscribe((r) => void this.revoked(r));
+    this.sweeper = setInterval(() => void this.sweep(), deps.sweepMs);
     this.sweeper.unref();
   }
 
@@ -70,9 +71,9 @@ export class AccessWatch {
     const entry: Entry = { socket };
     this.entries.add(entry);
     return {
-      admits: () => {
+      admits: async () => {
         if (entry.refused) return false;
-        this.refuse(entry, this.recheck(entry, true));
+        this.refuse(entry, await this.recheck(entry, true));
         return !entry.refused;
       },
       end: () => {
@@ -92,38 +93,47 @@ export class AccessWatch {
     this.entries.clear();
   }
 
-  private revoked(revocation: Revocation): void {
-    for (const entry of [...this.entries]) {
-      let refusal: Refusal | undefined;
-      try {
-        refusal = entry.socket.concerns(revocation);
-      } catch (err) {
-        this.deps.log.error({ err }, 'socket access check failed');
-        refusal = CHECK_FAILED;
-      }
-      this.refuse(entry, refusal);
-    }
+  private async revoked(revocation: Revocation): Promise<void> {
+    await Promise.all(
+      [...this.entries].map(async (entry) => {
+        let refusal: Refusal | undefined;
+        try {
+          refusal = await entry.socket.concerns(revocation);
+        } catch (err) {
+          this.deps.log.error({ err }, 'socket access check failed');
+          refusal = CHECK_FAILED;
+        }
+        this.refuse(entry, refusal);
+      }),
+    );
   }
 
-  /** Every socket against the store; sockets sharing a key share the answer. */
-  private sweep(): void {
-    const answers = new Map<string, Refusal | undefined>();
-    for (const entry of [...this.entries]) {
-      const { key } = entry.socket;
-      if (key !== undefined && answers.has(key)) {
-        this.refuse(entry, answers.get(key));
-        continue;
-      }
-      // A failing database during a sweep closes nothing: the next frame or sweep asks again.
-      const refusal = this.recheck(entry, false);
-      if (key !== undefined) answers.set(key, refusal);
-      this.refuse(entry, refusal);
-    }
-  }
-
-  private recheck(entry: Entry, failClosed: boolean): Refusal | undefined {
+  /** Every socket against the store; sockets sharing a key share the answer. One at a time. */
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
     try {
-      return entry.socket.recheck();
+      const answers = new Map<string, Promise<Refusal | undefined>>();
+      await Promise.all(
+        [...this.entries].map(async (entry) => {
+          const { key } = entry.socket;
+          // A failing database during a sweep closes nothing: the next frame or sweep asks again.
+          let answer = key === undefined ? undefined : answers.get(key);
+          if (!answer) {
+            answer = this.recheck(entry, false);
+            if (key !== undefined) answers.set(key, answer);
+          }
+          this.refuse(entry, await answer);
+        }),
+      );
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async recheck(entry: Entry, failClosed: boolean): Promise<Refusal | undefined> {
+    try {
+      return await entry.socket.recheck();
     } catch (err) {
       this.deps.log.error({ err }, 'socket access check failed');
       return failClosed ? CHECK_FAILED : undefined;

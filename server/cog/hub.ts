@@ -15,6 +15,7 @@ import {
 import type { BrowserAdmission } from '../auth/socketAdmission';
 import type { Store } from '../store';
 import type { CogConnection } from './connection';
+import { onOrderedMessages } from './orderedMessages';
 import { errorMessage } from './errorMessage';
 import { messageText } from './messageText';
 
@@ -25,6 +26,9 @@ export type FrameHandler<T extends ClientTyp> = (
 
 /** Takes over sockets that connect as a remote app (`?app=…`, app token) instead of a browser. */
 export interface AppGate {
+  /** Before the upgrade (awaits the store): is the app's token good for its world? */
+  check(req: FastifyRequest): Promise<void>;
+  /** The open socket: refused at once, or served as that app. */
   attach(socket: WebSocket, req: FastifyRequest): void;
   close(): void;
 }
@@ -71,18 +75,30 @@ export class CogHub {
     this.appGate = gate;
   }
 
+  private isApp(req: FastifyRequest): boolean {
+    return Boolean(this.appGate) && (req.query as Record<string, unknown>).app !== undefined;
+  }
+
   connections(worldId?: string): CogConnection[] {
     return [...this.conns].filter((c) => !worldId || c.worldId === worldId);
   }
 
-  /** Called by the websocket route; everything up to the message handler is synchronous. */
+  /** The websocket route's preValidation hook: admission awaits the store before the upgrade. */
+  checkBeforeUpgrade(req: FastifyRequest): Promise<void> {
+    return this.isApp(req) ? this.appGate!.check(req) : this.deps.admit.check(req);
+  }
+
+  /**
+   * Called by the websocket route once the socket is open; everything up to
+   * the message listener is synchronous, so no frame is missed.
+   */
   attach(socket: WebSocket, req: FastifyRequest): void {
     const query = req.query as Record<string, string | undefined>;
-    if (this.appGate && query.app !== undefined) {
-      this.appGate.attach(socket, req);
+    if (this.isApp(req)) {
+      this.appGate!.attach(socket, req);
       return;
     }
-    const admitted = this.deps.admit(socket, req);
+    const admitted = this.deps.admit.admit(socket, req);
     if (!admitted) return;
     const conn: CogConnection = {
       id: this.nextId++,
@@ -98,10 +114,13 @@ export class CogHub {
     };
     this.conns.add(conn);
     // A frame is handled only while the session and the world still hold (signed out,
-    // revoked, changed by another process: the socket is closing instead).
-    socket.on('message', (data, isBinary) => {
-      if (admitted.admits()) this.receive(conn, data, isBinary);
-    });
+    // revoked, changed by another process: the socket is closing instead), in arrival order.
+    onOrderedMessages(
+      socket,
+      admitted.admits,
+      (data, isBinary) => this.receive(conn, data, isBinary),
+      (err) => this.deps.log.error({ err, conn: conn.id }, 'cog frame not handled'),
+    );
     socket.on('pong', () => {
       conn.alive = true;
     });

@@ -60,7 +60,7 @@ export function authRoutes(
   });
 
   app.post('/api/user', async (req, reply) => {
-    const signed = sessionOf(store, req.cookies);
+    const signed = await sessionOf(store, req.cookies);
     if (!signed) {
       const body: UserSessionResponse = {
         status: 'unauthorized',

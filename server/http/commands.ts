@@ -18,14 +18,14 @@ export function commandRoutes(
   const ctx = (req: { world?: { world_id: string }; signed?: { user: { id: string } } }) =>
     ({ worldId: req.world!.world_id, userId: req.signed!.user.id }) satisfies CommandContext;
 
-  app.get('/api/commands/namespaces', { preHandler: deps.guards.world }, async (req) => {
+  app.get('/api/commands/namespaces', { onRequest: deps.guards.world }, async (req) => {
     const body: NamespacesResponse = {
       namespaces: directory.namespaces(ctx(req)).filter((ns) => ns !== DEFAULT_NAMESPACE),
     };
     return body;
   });
 
-  app.get('/api/commands/list', { preHandler: deps.guards.world }, async (req) => {
+  app.get('/api/commands/list', { onRequest: deps.guards.world }, async (req) => {
     const query = req.query as Record<string, string | undefined>;
     const all = query.all === 'true';
     const namespace = query.namespace?.trim() || DEFAULT_NAMESPACE;

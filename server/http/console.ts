@@ -9,7 +9,7 @@ import type { Guards } from './guards';
 export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards: Guards }): void {
   const { store, guards } = deps;
 
-  app.get('/api/console', { preHandler: guards.world }, async (req) => {
+  app.get('/api/console', { onRequest: guards.world }, async (req) => {
     const messages = store.console.list(req.world!.world_id);
     const body: ConsoleResponse = {
       messages: req.world!.is_admin
@@ -20,7 +20,7 @@ export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards
   });
 
   // The spec makes clearing a GET; it changes state, so it needs the CSRF header like a POST.
-  app.get('/api/console/clear', { preHandler: [requireCsrf, ...guards.admin] }, async (req) => {
+  app.get('/api/console/clear', { onRequest: [requireCsrf, ...guards.admin] }, async (req) => {
     store.console.clearBy(req.world!.world_id, req.signed!.user.email);
     return { status: 'ok' };
   });

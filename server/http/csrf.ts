@@ -11,7 +11,7 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The check itself; also a preHandler for the rare GET that changes state. */
+/** The check itself; also an onRequest hook for the rare GET that changes state. */
 export async function requireCsrf(req: FastifyRequest, reply: FastifyReply) {
   const header = req.headers[HEADER_CSRF.toLowerCase()];
   const sent = req.cookies[CSRF_COOKIE];

@@ -14,7 +14,7 @@ export function dashboardRoutes(
 ): void {
   const { store, registry, guards } = deps;
 
-  app.get('/api/dashboard', { preHandler: guards.world }, async (req, reply) => {
+  app.get('/api/dashboard', { onRequest: guards.world }, async (req, reply) => {
     const query = req.query as { id?: unknown };
     const id = typeof query.id === 'string' && query.id ? query.id : 'core';
     const worldId = req.world!.world_id;
@@ -47,7 +47,7 @@ export function dashboardRoutes(
     return body;
   });
 
-  app.post('/api/action', { preHandler: guards.world }, async (req, reply) => {
+  app.post('/api/action', { onRequest: guards.world }, async (req, reply) => {
     const parsed = actionRequestSchema.safeParse(req.body);
     if (!parsed.success) return sendError(reply, 400, 'An action name is required');
     const worldId = req.world!.world_id;

@@ -77,7 +77,7 @@ export async function driveRoutes(
   });
   app.addHook('onClose', async () => drives.close());
 
-  app.get('/api/drives', { preHandler: guards.world }, async (req, reply) => {
+  app.get('/api/drives', { onRequest: guards.world }, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const forAdmin = isTrue(query.forAdmin);
     if (forAdmin && !req.world!.is_admin)
@@ -94,7 +94,7 @@ export async function driveRoutes(
 
   app.get<{ Params: { drive: string } }>(
     '/api/drives/:drive',
-    { preHandler: guards.world },
+    { onRequest: guards.world },
     async (req) => {
       const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
       return { status: 'success', data: drives.describe(drive) };
@@ -103,7 +103,7 @@ export async function driveRoutes(
 
   app.get<{ Params: { drive: string } }>(
     '/api/drives/:drive/files',
-    { preHandler: guards.world },
+    { onRequest: guards.world },
     async (req, reply) => {
       const parsed = listFilesQuerySchema.safeParse(req.query);
       if (!parsed.success) return invalid(reply, parsed);
@@ -124,7 +124,7 @@ export async function driveRoutes(
 
   app.get<{ Params: { drive: string; '*': string } }>(
     '/api/drives/:drive/files/*',
-    { preHandler: guards.world },
+    { onRequest: guards.world },
     async (req, reply) => {
       const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
       const row = drives.requireFile(drive, req.params['*']);
@@ -139,7 +139,7 @@ export async function driveRoutes(
 
   app.post<{ Params: { drive: string } }>(
     '/api/drives/:drive/files',
-    { preHandler: guards.world },
+    { onRequest: guards.world },
     async (req, reply) => {
       if (!req.isMultipart())
         return sendError(reply, 400, 'Expected a multipart/form-data upload with a "file" field');
@@ -151,7 +151,7 @@ export async function driveRoutes(
 
   app.post<{ Params: { drive: string; kind: string } }>(
     '/api/drives/:drive/search/:kind',
-    { preHandler: guards.world },
+    { onRequest: guards.world },
     async (req, reply) => {
       const kind = searchKindSchema.safeParse(req.params.kind);
       if (!kind.success)
@@ -192,7 +192,7 @@ export async function driveRoutes(
     },
   );
 
-  app.post('/api/workspace/add-file', { preHandler: guards.world }, async (req, reply) => {
+  app.post('/api/workspace/add-file', { onRequest: guards.world }, async (req, reply) => {
     const parsed = addFileRequestSchema.safeParse(req.body);
     if (!parsed.success) return invalid(reply, parsed);
     const { workspaceId, driveName, filePath } = parsed.data;

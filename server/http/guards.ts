@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { checkWorld, sendError, sessionOf, worldIdOf, type Signed } from '../auth/requestAuth';
 import type { Config } from '../config';
 import type { Store } from '../store';
@@ -11,34 +11,26 @@ declare module 'fastify' {
   }
 }
 
-/** preHandlers every protected route uses: session first, then the world, then admin. */
+/**
+ * onRequest hooks every protected route uses: session first, then the world,
+ * then admin. They run before the body is read, so a request that may not be
+ * made costs no parsing or upload, and they await the store.
+ */
 export function guards(store: Store, config: Config) {
-  const requireUser: preHandlerHookHandler = (req: FastifyRequest, reply: FastifyReply, done) => {
-    const signed = sessionOf(store, req.cookies);
-    if (!signed) {
-      sendError(reply, 401, 'Not signed in', { login_url: config.loginUrl });
-      return;
-    }
+  const requireUser: onRequestAsyncHookHandler = async (req, reply) => {
+    const signed = await sessionOf(store, req.cookies);
+    if (!signed) return sendError(reply, 401, 'Not signed in', { login_url: config.loginUrl });
     req.signed = signed;
-    done();
   };
 
-  const requireWorld: preHandlerHookHandler = (req, reply, done) => {
-    const check = checkWorld(store, req.signed!.user.id, worldIdOf(req));
-    if (!check.ok) {
-      sendError(reply, check.status, check.error);
-      return;
-    }
+  const requireWorld: onRequestAsyncHookHandler = async (req, reply) => {
+    const check = await checkWorld(store, req.signed!.user.id, worldIdOf(req));
+    if (!check.ok) return sendError(reply, check.status, check.error);
     req.world = check.access;
-    done();
   };
 
-  const requireAdmin: preHandlerHookHandler = (req, reply, done) => {
-    if (!req.world?.is_admin) {
-      sendError(reply, 403, 'Administrators of this world only');
-      return;
-    }
-    done();
+  const requireAdmin: onRequestAsyncHookHandler = async (req, reply) => {
+    if (!req.world?.is_admin) return sendError(reply, 403, 'Administrators of this world only');
   };
 
   return {

@@ -36,7 +36,7 @@ export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; gua
 
   app.post<{ Body: SupportLogUpload }>(
     '/api/support/logs',
-    { preHandler: [requireCsrf, ...guards.world], bodyLimit: MAX_SUPPORT_LOG_BYTES },
+    { onRequest: [requireCsrf, ...guards.world], bodyLimit: MAX_SUPPORT_LOG_BYTES },
     async (req, reply) => {
       const body = req.body;
       if (typeof body !== 'object' || body === null)
@@ -63,14 +63,14 @@ export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; gua
     },
   );
 
-  app.get('/api/support/logs', { preHandler: guards.admin }, async (req) => {
+  app.get('/api/support/logs', { onRequest: guards.admin }, async (req) => {
     const body: SupportLogsResponse = { logs: logs.list(req.world!.world_id) };
     return body;
   });
 
   app.get<{ Params: { id: string } }>(
     '/api/support/logs/:id',
-    { preHandler: guards.admin },
+    { onRequest: guards.admin },
     async (req, reply) => {
       const text = logs.body(req.world!.world_id, req.params.id);
       if (text === undefined) return sendError(reply, 404, 'No such support log in this world');

@@ -12,6 +12,7 @@ import {
 import type { BrowserAdmission } from '../auth/socketAdmission';
 import { errorMessage } from '../cog/errorMessage';
 import { messageText } from '../cog/messageText';
+import { onOrderedMessages } from '../cog/orderedMessages';
 import type { Config } from '../config';
 import type { SpeechProvider } from './provider';
 import { UserSlots } from './userSlots';
@@ -48,7 +49,7 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
   const open = new Set<AudioSession>();
 
   const attach = (socket: WebSocket, req: FastifyRequest) => {
-    const admitted = deps.admit(socket, req);
+    const admitted = deps.admit.admit(socket, req);
     if (!admitted) return;
     const session = new AudioSession(
       socket,
@@ -59,9 +60,12 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
       deps.log,
     );
     open.add(session);
-    socket.on('message', (data, isBinary) => {
-      if (admitted.admits()) session.receive(data, isBinary);
-    });
+    onOrderedMessages(
+      socket,
+      admitted.admits,
+      (data, isBinary) => session.receive(data, isBinary),
+      (err) => deps.log.error({ err }, 'audio frame not handled'),
+    );
     socket.on('close', () => {
       open.delete(session);
       session.close();
@@ -69,8 +73,12 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
     socket.on('error', (err) => deps.log.warn({ err }, 'audio socket error'));
   };
 
-  app.get(AUDIO_SOCKET_PATH, { websocket: true }, attach);
-  app.get(`/api${AUDIO_SOCKET_PATH}`, { websocket: true }, attach);
+  const route = {
+    websocket: true as const,
+    preValidation: (req: FastifyRequest) => deps.admit.check(req),
+  };
+  app.get(AUDIO_SOCKET_PATH, route, attach);
+  app.get(`/api${AUDIO_SOCKET_PATH}`, route, attach);
   app.addHook('onClose', async () => {
     for (const session of open) session.close();
     open.clear();

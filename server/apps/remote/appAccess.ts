@@ -14,8 +14,8 @@ export function watchedAppSocket(
   app: { appName: string; worldId: string; token: string },
   close: (refusal: Refusal) => void,
 ): WatchedSocket {
-  const recheck = () =>
-    tokens.matches(app.appName, app.worldId, app.token) ? undefined : APP_TOKEN_REVOKED;
+  const recheck = async () =>
+    (await tokens.matches(app.appName, app.worldId, app.token)) ? undefined : APP_TOKEN_REVOKED;
   return {
     // The store decides: a revocation published after a token was replaced must not
     // close an app that already connected with the new one.

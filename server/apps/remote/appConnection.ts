@@ -13,6 +13,7 @@ import {
 } from '../../../protocol';
 import { errorMessage } from '../../cog/errorMessage';
 import type { CogHub } from '../../cog/hub';
+import { onOrderedMessages } from '../../cog/orderedMessages';
 import { messageText } from '../../cog/messageText';
 import type { Store } from '../../store';
 import type { App, AppRegistry, CogContext } from '../registry';
@@ -69,8 +70,15 @@ export class RemoteAppConnection {
     readonly appName: string,
     readonly worldId: string,
     private readonly deps: AppConnectionDeps,
+    /** The token still holds (awaited before each frame, which are handled in order). */
+    admits: () => Promise<boolean> = async () => true,
   ) {
-    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    onOrderedMessages(
+      socket,
+      admits,
+      (data, isBinary) => this.receive(data, isBinary),
+      (err) => deps.log.error({ err, app: appName }, 'app frame not handled'),
+    );
     socket.on('pong', () => {
       this.alive = true;
     });

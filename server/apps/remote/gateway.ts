@@ -15,6 +15,18 @@ export function appTokenOf(req: FastifyRequest): string | undefined {
   return bearer ?? (typeof query === 'string' && query ? query : undefined);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The app socket's token check, awaited before the upgrade. */
+    appTokenValid?: boolean;
+  }
+}
+
+function appOf(req: FastifyRequest): { appName: string; worldId: string } {
+  const query = req.query as Record<string, string | undefined>;
+  return { appName: query.app ?? '', worldId: query.worldId ?? '' };
+}
+
 /**
  * The hub's gate for app sockets (`/api/ws/cog?worldId=…&app=<name>`): a valid
  * token for that app in that world makes it an app connection with no user
@@ -33,31 +45,35 @@ export class AppGateway implements AppGate {
     this.tokens = new AppTokensRepository(deps.store.db);
   }
 
-  /** Synchronous up to the message handler, like the hub's attach, so no frame is missed. */
-  attach(socket: WebSocket, req: FastifyRequest): void {
-    const query = req.query as Record<string, string | undefined>;
-    const appName = query.app ?? '';
-    const worldId = query.worldId ?? '';
+  /** Before the upgrade: the token is checked against the store (and its use recorded). */
+  async check(req: FastifyRequest): Promise<void> {
+    const { appName, worldId } = appOf(req);
     const token = appTokenOf(req);
-    const valid =
+    req.appTokenValid =
       APP_NAME_PATTERN.test(appName) &&
-      Boolean(this.deps.store.worlds.byId(worldId)) &&
-      this.tokens.verify(appName, worldId, token);
-    if (!valid || !token) {
+      Boolean(token) &&
+      Boolean(await this.deps.store.worlds.byId(worldId)) &&
+      (await this.tokens.verify(appName, worldId, token));
+  }
+
+  /** Synchronous up to the message listener, like the hub's attach, so no frame is missed. */
+  attach(socket: WebSocket, req: FastifyRequest): void {
+    const { appName, worldId } = appOf(req);
+    const token = appTokenOf(req);
+    if (!req.appTokenValid || !token) {
       this.deps.log.warn({ app: appName.slice(0, 100), worldId }, 'app token refused');
       socket.close(CLOSE_NOT_SIGNED_IN, 'Invalid app token');
       return;
     }
-    const conn = new RemoteAppConnection(socket, appName, worldId, this.deps);
-    this.conns.add(conn);
     const watch = this.watch.watch(
       watchedAppSocket(this.tokens, { appName, worldId, token }, (refusal) =>
         conn.close(refusal.code, refusal.reason),
       ),
     );
-    // Runs before the connection's own handler, so a frame arriving after the token
-    // was revoked meets a closed connection, which ignores it.
-    socket.prependListener('message', () => void watch.admits());
+    // Each frame is handled after the token was checked again, in arrival order; a
+    // frame arriving after a revoke meets a closed connection, which ignores it.
+    const conn = new RemoteAppConnection(socket, appName, worldId, this.deps, watch.admits);
+    this.conns.add(conn);
     socket.on('close', () => {
       this.conns.delete(conn);
       watch.end();
