@@ -25,7 +25,7 @@ export async function meetingOverheadBench(): Promise<BenchResult> {
   registry.register(expertsApp(store.experts));
   const workspace = store.workspaces.byId('innovation-lab-welcome')!;
   const experts = [...expertDirectory(registry, workspace.world_id).values()];
-  const admin = store.users.byEmail('bench@emgen.local')!;
+  const admin = (await store.users.byEmail('bench@emgen.local'))!;
   let frames = 0;
   const audience = { send: () => void frames++ };
   const deps = {

@@ -42,12 +42,12 @@ export async function startServer(
     });
     if (seeded.createdAdmin) printAdminWarning(seeded.createdAdmin);
   }
-  store.sessions.deleteExpired();
+  await store.sessions.deleteExpired();
   const { app, drives } = await buildApp({ config, store, clientDir: opts.clientDir });
   // Adds only the demo documents that are missing, so it is safe on every start.
   if (config.DEMO_SEED) await seedDrives(store, config.DATA_DIR, drives);
   await app.listen({ port: config.PORT, host: config.HOST });
-  for (const w of store.worlds.list()) {
+  for (const w of await store.worlds.list()) {
     store.console.append(w.id, {
       app_name: 'emgen',
       from: 'system',
@@ -61,7 +61,7 @@ export async function startServer(
   return {
     url: `http://${shownHost}:${port}`,
     async stop() {
-      for (const w of store.worlds.list()) {
+      for (const w of await store.worlds.list()) {
         store.console.append(w.id, {
           app_name: 'emgen',
           from: 'system',

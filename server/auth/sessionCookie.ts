@@ -16,8 +16,8 @@ export interface SessionDeps {
 }
 
 /** Ends one session in the store and on every socket that holds it. */
-function endStoredSession(deps: SessionDeps, token: string): void {
-  deps.store.sessions.delete(token);
+async function endStoredSession(deps: SessionDeps, token: string): Promise<void> {
+  await deps.store.sessions.delete(token);
   deps.revocations.publish({ kind: 'session', sessionId: sessionIdOf(token) });
 }
 
@@ -25,15 +25,15 @@ function endStoredSession(deps: SessionDeps, token: string): void {
  * Starts a fresh session for the user: the old one (if any) ends, so ids
  * rotate at sign-in and sockets opened with the old id close (4401).
  */
-export function startSession(
+export async function startSession(
   req: FastifyRequest,
   reply: FastifyReply,
   deps: SessionDeps & { config: Config },
   userId: string,
-): void {
+): Promise<void> {
   const previous = req.cookies[SESSION_COOKIE];
-  if (previous) endStoredSession(deps, previous);
-  const session = deps.store.sessions.create(userId);
+  if (previous) await endStoredSession(deps, previous);
+  const session = await deps.store.sessions.create(userId);
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -44,8 +44,12 @@ export function startSession(
 }
 
 /** Sign-out: the session ends, and with it every socket opened with it (4401). */
-export function endSession(req: FastifyRequest, reply: FastifyReply, deps: SessionDeps): void {
+export async function endSession(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: SessionDeps,
+): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
-  if (token) endStoredSession(deps, token);
+  if (token) await endStoredSession(deps, token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

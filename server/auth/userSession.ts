@@ -4,8 +4,12 @@ import type { Store } from '../store';
 import type { UserRow } from '../store/users';
 
 /** The answer of POST /api/auth and /api/user for a signed-in user (SPEC §7). */
-export function userSession(store: Store, config: Config, user: UserRow): UserSessionResponse {
-  const worlds = store.users.worlds(user.id);
+export async function userSession(
+  store: Store,
+  config: Config,
+  user: UserRow,
+): Promise<UserSessionResponse> {
+  const worlds = await store.users.worlds(user.id);
   const active =
     worlds.find((w) => w.world_id === user.active_world)?.world_id ?? worlds[0]?.world_id;
   return {

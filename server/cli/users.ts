@@ -35,16 +35,16 @@ export interface CliIo {
 
 const MIN_PASSWORD = 8;
 
-function userOrFail(store: Store, email: string | undefined): UserRow {
+async function userOrFail(store: Store, email: string | undefined): Promise<UserRow> {
   if (!email) throw new UsageError('An email is required.');
-  const user = store.users.byEmail(email);
+  const user = await store.users.byEmail(email);
   if (!user) throw new UsageError(`No account with email ${email}.`);
   return user;
 }
 
-function worldOrFail(store: Store, worldId: string | undefined): string {
+async function worldOrFail(store: Store, worldId: string | undefined): Promise<string> {
   if (!worldId) throw new UsageError('A world id is required.');
-  if (!store.worlds.byId(worldId))
+  if (!(await store.worlds.byId(worldId)))
     throw new UsageError(`No world "${worldId}". See: npm run users -- worlds`);
   return worldId;
 }
@@ -98,8 +98,10 @@ export async function runUsersCommand(
   }
   switch (command) {
     case 'list': {
-      for (const u of store.users.list()) {
-        const worlds = store.users.worlds(u.id).map((w) => `${w.world_id}${w.is_admin ? '*' : ''}`);
+      for (const u of await store.users.list()) {
+        const worlds = (await store.users.worlds(u.id)).map(
+          (w) => `${w.world_id}${w.is_admin ? '*' : ''}`,
+        );
         io.out(
           `${u.email}\t${u.name}\t${worlds.join(',') || '(no worlds)'}\tpin:${u.totp_secret ? 'on' : 'off'}`,
         );
@@ -110,70 +112,71 @@ export async function runUsersCommand(
       const email = args[0];
       if (!email || !/^[^\s@]+@[^\s@]+$/.test(email))
         throw new UsageError('A valid email is required.');
-      if (store.users.byEmail(email))
+      if (await store.users.byEmail(email))
         throw new UsageError(`An account with email ${email} already exists.`);
-      const grants = (values.world ?? []).map((w) => {
+      const grants: { id: string; admin: boolean }[] = [];
+      for (const w of values.world ?? []) {
         const [id, role] = w.split(':');
         if (role !== undefined && role !== 'admin')
           throw new UsageError(`Unknown role "${role}" in --world ${w}.`);
-        return { id: worldOrFail(store, id), admin: role === 'admin' };
-      });
+        grants.push({ id: await worldOrFail(store, id), admin: role === 'admin' });
+      }
       const passwordHash = await hashPassword(await passwordFrom(values.password, io));
-      const user = store.users.create({
+      const user = await store.users.create({
         email,
         name: values.name ?? email.split('@')[0]!,
         passwordHash,
       });
-      for (const g of grants) store.users.grant(user.id, g.id, g.admin);
+      for (const g of grants) await store.users.grant(user.id, g.id, g.admin);
       io.out(
         `Created ${email}${grants.length ? ` with access to ${grants.map((g) => g.id).join(', ')}` : ' (no worlds yet: use grant)'}.`,
       );
       return;
     }
     case 'set-password': {
-      const user = userOrFail(store, args[0]);
-      store.users.setPasswordHash(
+      const user = await userOrFail(store, args[0]);
+      await store.users.setPasswordHash(
         user.id,
         await hashPassword(await passwordFrom(values.password, io)),
       );
-      store.sessions.deleteForUser(user.id);
+      await store.sessions.deleteForUser(user.id);
       revocations.publish({ kind: 'user', userId: user.id });
       io.out(`Password of ${user.email} changed; its sessions were ended.`);
       return;
     }
     case 'grant': {
-      const user = userOrFail(store, args[0]);
-      const world = worldOrFail(store, args[1]);
-      store.users.grant(user.id, world, Boolean(values.admin));
+      const user = await userOrFail(store, args[0]);
+      const world = await worldOrFail(store, args[1]);
+      await store.users.grant(user.id, world, Boolean(values.admin));
       io.out(`${user.email} may now enter ${world}${values.admin ? ' as an admin' : ''}.`);
       return;
     }
     case 'revoke': {
-      const user = userOrFail(store, args[0]);
-      const world = worldOrFail(store, args[1]);
-      if (!store.users.revoke(user.id, world))
+      const user = await userOrFail(store, args[0]);
+      const world = await worldOrFail(store, args[1]);
+      if (!(await store.users.revoke(user.id, world)))
         throw new UsageError(`${user.email} had no access to ${world}.`);
       revocations.publish({ kind: 'world-access', userId: user.id, worldId: world });
       io.out(`${user.email} may no longer enter ${world}.`);
       return;
     }
     case 'enable-pin': {
-      const user = userOrFail(store, args[0]);
+      const user = await userOrFail(store, args[0]);
       const { secret, uri } = newTotp(user.email);
-      store.users.setTotpSecret(user.id, secret);
+      await store.users.setTotpSecret(user.id, secret);
       io.out(`PIN required for ${user.email}. Add this to an authenticator app:`);
       io.out(`secret: ${secret}`);
       io.out(`uri: ${uri}`);
       return;
     }
     case 'disable-pin': {
-      const user = userOrFail(store, args[0]);
-      store.users.setTotpSecret(user.id, null);
+      const user = await userOrFail(store, args[0]);
+      await store.users.setTotpSecret(user.id, null);
       io.out(`PIN no longer required for ${user.email}.`);
       return;
     }
     case 'worlds': {
-      for (const w of store.worlds.list()) io.out(`${w.id}\t${w.name}`);
+      for (const w of await store.worlds.list()) io.out(`${w.id}\t${w.name}`);
       return;
     }
     case 'add-world': {
@@ -181,16 +184,16 @@ export async function runUsersCommand(
       if (!id || !WORLD_ID_PATTERN.test(id)) {
         throw new UsageError('A world id of letters, digits, - and _ is required.');
       }
-      if (store.worlds.byId(id)) throw new UsageError(`World "${id}" already exists.`);
+      if (await store.worlds.byId(id)) throw new UsageError(`World "${id}" already exists.`);
       const name = nameParts.join(' ').trim();
       if (!name) throw new UsageError('A world name is required.');
-      store.worlds.create(id, name);
+      await store.worlds.create(id, name);
       io.out(`Created world ${id} (${name}).`);
       return;
     }
     case 'app-token': {
       const app = appNameOrFail(args[0]);
-      const world = worldOrFail(store, args[1]);
+      const world = await worldOrFail(store, args[1]);
       const token = new AppTokensRepository(store.db).create(app, world);
       // A replaced token is a revoked one: the app connected with it is disconnected.
       revocations.publish({ kind: 'app-token', appName: app, worldId: world });
@@ -209,7 +212,7 @@ export async function runUsersCommand(
     }
     case 'revoke-app-token': {
       const app = appNameOrFail(args[0]);
-      const world = worldOrFail(store, args[1]);
+      const world = await worldOrFail(store, args[1]);
       if (!new AppTokensRepository(store.db).revoke(app, world))
         throw new UsageError(`App ${app} had no token for ${world}.`);
       revocations.publish({ kind: 'app-token', appName: app, worldId: world });

@@ -42,9 +42,9 @@ function signedIn(ctx: CogContext): string {
   return ctx.userId;
 }
 
-function requireAdmin(store: Store, ctx: CogContext): string {
+async function requireAdmin(store: Store, ctx: CogContext): Promise<string> {
   const userId = signedIn(ctx);
-  if (!store.users.access(userId, ctx.worldId)?.is_admin)
+  if (!(await store.users.access(userId, ctx.worldId))?.is_admin)
     throw new CommandError('Administrators of this world only');
   return userId;
 }
@@ -107,12 +107,12 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
         tags: ['world', 'switch'],
         expand: 'worlds',
       },
-      (kvargs, ctx) => {
+      async (kvargs, ctx) => {
         const userId = signedIn(ctx);
         const target = typeof kvargs.worldId === 'string' ? kvargs.worldId : '';
-        const access = store.users.access(userId, target);
+        const access = await store.users.access(userId, target);
         if (!access) throw new CommandError(`You do not have access to world "${target}"`);
-        store.users.setActiveWorld(userId, access.world_id);
+        await store.users.setActiveWorld(userId, access.world_id);
         return {
           message: `Switched to ${access.name}`,
           effect: { kind: 'switchWorld', worldId: access.world_id },
@@ -136,9 +136,9 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
         tags: ['console', 'log', 'clear'],
         admin: true,
       },
-      (_kvargs, ctx) => {
-        const userId = requireAdmin(store, ctx);
-        const email = store.users.byId(userId)?.email ?? userId;
+      async (_kvargs, ctx) => {
+        const userId = await requireAdmin(store, ctx);
+        const email = (await store.users.byId(userId))?.email ?? userId;
         store.console.clearBy(ctx.worldId, email);
         return { message: 'Console cleared', effect: { kind: 'flash', text: 'Console cleared' } };
       },
@@ -156,8 +156,8 @@ function adminCommands({ store }: CoreCommandDeps): Cog[] {
       ADMIN_NAMESPACE,
       name,
       { ...attrs, namespace: ADMIN_NAMESPACE, admin: true },
-      (_kvargs, ctx) => {
-        requireAdmin(store, ctx);
+      async (_kvargs, ctx) => {
+        await requireAdmin(store, ctx);
         return { effect: { kind: 'navigate', to: to(ctx) } };
       },
     );

@@ -127,13 +127,14 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 export class CommandDirectory {
   constructor(private readonly deps: { store: Store; registry: AppRegistry; timeoutMs?: number }) {}
 
-  private isAdmin(ctx: CommandContext): boolean {
-    return this.deps.store.users.access(ctx.userId, ctx.worldId)?.is_admin ?? false;
+  private async isAdmin(ctx: CommandContext): Promise<boolean> {
+    return (await this.deps.store.users.access(ctx.userId, ctx.worldId))?.is_admin ?? false;
   }
 
   /** Every command ctx's world sees, admin-only ones included, in name order. */
-  private resolveAll(ctx: CommandContext): ResolvedCommand[] {
+  private async resolveAll(ctx: CommandContext): Promise<ResolvedCommand[]> {
     const out: ResolvedCommand[] = [];
+    let worlds: Awaited<ReturnType<Store['users']['worlds']>> | undefined;
     const cogs = this.deps.registry.annotated(COMMAND_ANNOTATION, ctx.worldId);
     for (const { app, cog, attrs: raw } of cogs) {
       const attrs = commandAttrs(raw);
@@ -155,7 +156,8 @@ export class CommandDirectory {
         admin: attrs.admin ?? false,
       };
       if (attrs.expand === 'worlds') {
-        for (const w of this.deps.store.users.worlds(ctx.userId)) {
+        worlds ??= await this.deps.store.users.worlds(ctx.userId);
+        for (const w of worlds) {
           if (w.world_id === ctx.worldId) continue;
           const fill = (s: string) => s.replaceAll('{world}', w.name);
           out.push({
@@ -180,21 +182,21 @@ export class CommandDirectory {
   }
 
   /** The commands ctx may see; admin-only ones only for administrators of the world. */
-  resolved(ctx: CommandContext): ResolvedCommand[] {
-    const admin = this.isAdmin(ctx);
-    return this.resolveAll(ctx).filter((r) => admin || !r.admin);
+  async resolved(ctx: CommandContext): Promise<ResolvedCommand[]> {
+    const admin = await this.isAdmin(ctx);
+    return (await this.resolveAll(ctx)).filter((r) => admin || !r.admin);
   }
 
   /** The commands of one namespace, or of all of them when namespace is undefined. */
-  list(ctx: CommandContext, namespace?: string): Command[] {
-    return this.resolved(ctx)
+  async list(ctx: CommandContext, namespace?: string): Promise<Command[]> {
+    return (await this.resolved(ctx))
       .filter((r) => namespace === undefined || r.command.namespace === namespace)
       .map((r) => r.command);
   }
 
   /** The namespaces ctx's commands live in, sorted ('default' included when used). */
-  namespaces(ctx: CommandContext): string[] {
-    return [...new Set(this.list(ctx).map((c) => c.namespace ?? DEFAULT_NAMESPACE))].sort();
+  async namespaces(ctx: CommandContext): Promise<string[]> {
+    return [...new Set((await this.list(ctx)).map((c) => c.namespace ?? DEFAULT_NAMESPACE))].sort();
   }
 
   /**
@@ -209,11 +211,11 @@ export class CommandDirectory {
     commandId: string,
     opts: { namespace?: string; args?: Record<string, unknown> } = {},
   ): Promise<CommandResult> {
-    const all = this.resolveAll(ctx).filter((r) => r.command.id === commandId);
+    const all = (await this.resolveAll(ctx)).filter((r) => r.command.id === commandId);
     const matches = all.some((r) => r.builtIn) ? all.filter((r) => r.builtIn) : all;
     const target = matches.find((r) => r.command.namespace === opts.namespace) ?? matches[0];
     if (!target) throw new CommandError(`Unknown command "${commandId}"`);
-    if (target.admin && !this.isAdmin(ctx))
+    if (target.admin && !(await this.isAdmin(ctx)))
       throw new CommandError(`"${target.command.name}" is for administrators of this world only`);
     // Looked up again in the registry at run time: a remote app may have left meanwhile.
     const cog = this.deps.registry

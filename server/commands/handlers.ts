@@ -31,21 +31,21 @@ export function registerCommandHandlers(hub: CogHub, deps: CommandHandlerDeps): 
   const { store } = deps;
   const directory = new CommandDirectory(deps);
 
-  hub.on('command.list', (conn, frame) => {
+  hub.on('command.list', async (conn, frame) => {
     try {
       const namespace = frame.content.namespace || DEFAULT_COMMAND_NAMESPACE;
       hub.reply(conn, frame, 'command.list.response', {
-        commands: directory.list(contextOf(conn), namespace),
+        commands: await directory.list(contextOf(conn), namespace),
       });
     } catch (err) {
       hub.reply(conn, frame, 'command.list.error', { error: messageOf(err) });
     }
   });
 
-  hub.on('command.search', (conn, frame) => {
+  hub.on('command.search', async (conn, frame) => {
     try {
       const namespace = frame.content.namespace || DEFAULT_COMMAND_NAMESPACE;
-      const commands = directory.list(contextOf(conn), namespace);
+      const commands = await directory.list(contextOf(conn), namespace);
       hub.reply(conn, frame, 'command.search.response', {
         commands: searchCommands(frame.content.q, commands),
       });

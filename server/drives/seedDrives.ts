@@ -67,7 +67,7 @@ export async function seedDrives(
   let drives = 0;
   let files = 0;
   for (const w of DEMO_WORLDS) {
-    if (!store.worlds.byId(w.id)) continue;
+    if (!(await store.worlds.byId(w.id))) continue;
     const drive = service.ensureDrive(w.id, SEED_DRIVE_NAME);
     drives++;
     for (const rel of documents) {

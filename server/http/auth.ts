@@ -36,14 +36,14 @@ export function authRoutes(
         retry_after_seconds: wait,
       });
     }
-    const user = store.users.byEmail(email);
+    const user = await store.users.byEmail(email);
     const passwordOk = await verifyPassword(password, user?.password_hash ?? null);
     const pinStep = user?.totp_secret ? await verifyPin(user.totp_secret, pin) : undefined;
     // A code is spent only with the right password, so guessing passwords cannot burn codes;
     // the conditional update makes a replayed (or raced) code fail like a wrong one.
     const pinOk =
       !user?.totp_secret ||
-      (pinStep !== undefined && passwordOk && store.users.spendTotpStep(user.id, pinStep));
+      (pinStep !== undefined && passwordOk && (await store.users.spendTotpStep(user.id, pinStep)));
     if (!user || !passwordOk || !pinOk) {
       limiters.account.fail(accountKey);
       limiters.address.fail(req.ip);
@@ -55,8 +55,8 @@ export function authRoutes(
       req.log.warn({ email: accountKey }, 'sign-in with the demo password refused');
       return sendError(reply, 403, demoPasswordRefused(user.email));
     }
-    startSession(req, reply, deps, user.id);
-    return reply.send(userSession(store, config, user));
+    await startSession(req, reply, deps, user.id);
+    return reply.send(await userSession(store, config, user));
   });
 
   app.post('/api/user', async (req, reply) => {
@@ -73,15 +73,15 @@ export function authRoutes(
     // A world the user may not enter is ignored here; the world's own calls answer 403.
     const worldId = worldIdOf(req);
     let user = signed.user;
-    if (worldId && worldId !== user.active_world && store.users.access(user.id, worldId)) {
-      store.users.setActiveWorld(user.id, worldId);
+    if (worldId && worldId !== user.active_world && (await store.users.access(user.id, worldId))) {
+      await store.users.setActiveWorld(user.id, worldId);
       user = { ...user, active_world: worldId };
     }
-    return reply.send(userSession(store, config, user));
+    return reply.send(await userSession(store, config, user));
   });
 
   app.post('/api/signout', async (req, reply) => {
-    endSession(req, reply, deps);
+    await endSession(req, reply, deps);
     return reply.send({ status: 'ok' });
   });
 }

@@ -20,7 +20,7 @@ export function commandRoutes(
 
   app.get('/api/commands/namespaces', { onRequest: deps.guards.world }, async (req) => {
     const body: NamespacesResponse = {
-      namespaces: directory.namespaces(ctx(req)).filter((ns) => ns !== DEFAULT_NAMESPACE),
+      namespaces: (await directory.namespaces(ctx(req))).filter((ns) => ns !== DEFAULT_NAMESPACE),
     };
     return body;
   });
@@ -30,7 +30,7 @@ export function commandRoutes(
     const all = query.all === 'true';
     const namespace = query.namespace?.trim() || DEFAULT_NAMESPACE;
     const body: CommandsResponse = {
-      commands: directory.list(ctx(req), all ? undefined : namespace),
+      commands: await directory.list(ctx(req), all ? undefined : namespace),
     };
     return body;
   });

@@ -14,7 +14,7 @@ export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards
     const body: ConsoleResponse = {
       messages: req.world!.is_admin
         ? messages
-        : redactEmails(messages, (email) => store.users.byEmail(email)?.name),
+        : await redactEmails(messages, async (email) => (await store.users.byEmail(email))?.name),
     };
     return body;
   });

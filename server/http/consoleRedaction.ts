@@ -10,22 +10,21 @@ export const EMAIL_HIDDEN = '[email hidden]';
  * app's text) become the account's display name, or '[email hidden]' when
  * the address is not an account's or the name is itself an address.
  */
-export function redactEmails(
+export async function redactEmails(
   messages: ConsoleMessage[],
-  nameOf: (email: string) => string | undefined,
-): ConsoleMessage[] {
-  const names = new Map<string, string>();
-  const replace = (email: string): string => {
-    const key = email.toLowerCase();
-    let shown = names.get(key);
-    if (shown === undefined) {
-      const name = nameOf(email)?.trim();
-      shown = name && !name.includes('@') ? name : EMAIL_HIDDEN;
-      names.set(key, shown);
-    }
-    return shown;
-  };
+  nameOf: (email: string) => Promise<string | undefined>,
+): Promise<ConsoleMessage[]> {
+  const emails = new Set<string>();
+  for (const m of messages)
+    for (const e of m.message.match(EMAIL) ?? []) emails.add(e.toLowerCase());
+  const shown = new Map<string, string>();
+  for (const email of emails) {
+    const name = (await nameOf(email))?.trim();
+    shown.set(email, name && !name.includes('@') ? name : EMAIL_HIDDEN);
+  }
   return messages.map((m) =>
-    m.message.includes('@') ? { ...m, message: m.message.replace(EMAIL, replace) } : m,
+    m.message.includes('@')
+      ? { ...m, message: m.message.replace(EMAIL, (e) => shown.get(e.toLowerCase())!) }
+      : m,
   );
 }

@@ -9,17 +9,17 @@ import type { Store } from '../store';
 const STATE_COOKIE = 'emgen_oidc_state';
 
 /** The user an identity signs in: linked by subject, else by verified email, else new. */
-function userFor(store: Store, id: OidcIdentity) {
-  const linked = store.users.byOidcSubject(id.subject);
+async function userFor(store: Store, id: OidcIdentity) {
+  const linked = await store.users.byOidcSubject(id.subject);
   if (linked) return linked;
-  const byEmail = store.users.byEmail(id.email);
+  const byEmail = await store.users.byEmail(id.email);
   if (byEmail?.oidc_subject) {
     throw new OidcFlowError('This email is already linked to another identity at the provider.');
   }
   const user =
     byEmail ??
-    store.users.create({ email: id.email, name: id.name ?? id.email, passwordHash: null });
-  store.users.setOidcSubject(user.id, id.subject);
+    (await store.users.create({ email: id.email, name: id.name ?? id.email, passwordHash: null }));
+  await store.users.setOidcSubject(user.id, id.subject);
   return user;
 }
 
@@ -65,14 +65,14 @@ export function portalRoutes(
     try {
       const identity = await oidc.finish(callbackUrl, req.cookies[STATE_COOKIE]);
       reply.clearCookie(STATE_COOKIE, { path: '/portal' });
-      const user = userFor(store, identity);
-      startSession(req, reply, deps, user.id);
-      const worlds = store.users.worlds(user.id);
+      const user = await userFor(store, identity);
+      await startSession(req, reply, deps, user.id);
+      const worlds = await store.users.worlds(user.id);
       const world =
         worlds.find((w) => w.world_id === identity.world) ??
         worlds.find((w) => w.world_id === user.active_world) ??
         worlds[0];
-      if (world) store.users.setActiveWorld(user.id, world.world_id);
+      if (world) await store.users.setActiveWorld(user.id, world.world_id);
       return reply.redirect(identity.next ?? (world ? `/w/${world.world_id}/dashboard` : '/login'));
     } catch (err) {
       const message =

@@ -46,7 +46,7 @@ function history(store: Store, workspaceId: string): HistoryEntry[] {
  */
 export async function runMeetingRound(deps: MeetingDeps, q: Question): Promise<void> {
   const { store, audience, workspace } = { ...deps, ...q };
-  const user = store.users.byId(q.userId);
+  const user = await store.users.byId(q.userId);
   const earlier = history(store, workspace.id);
   const said = {
     message_id: randomUUID(),

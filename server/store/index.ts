@@ -38,9 +38,9 @@ export interface Store extends Repositories {
 
 function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositories {
   return {
-    users: new UsersRepository(db),
-    worlds: new WorldsRepository(db),
-    sessions: new SessionsRepository(db, sessionTtlMs),
+    users: new UsersRepository(queries),
+    worlds: new WorldsRepository(queries),
+    sessions: new SessionsRepository(queries, sessionTtlMs),
     console: new ConsoleRepository(db),
     experts: new ExpertsRepository(db),
     meta: new MetaRepository(queries),

@@ -22,14 +22,15 @@ export async function seedDemo(
   const result: SeedResult = {};
   const passwordHash = await hashPassword(admin.password);
   await store.transaction(async (tx) => {
-    for (const w of DEMO_WORLDS) if (!tx.worlds.byId(w.id)) tx.worlds.create(w.id, w.name);
-    let user = tx.users.byEmail(admin.email);
+    for (const w of DEMO_WORLDS)
+      if (!(await tx.worlds.byId(w.id))) await tx.worlds.create(w.id, w.name);
+    let user = await tx.users.byEmail(admin.email);
     if (!user) {
-      user = tx.users.create({ email: admin.email, name: 'Administrator', passwordHash });
+      user = await tx.users.create({ email: admin.email, name: 'Administrator', passwordHash });
       result.createdAdmin = admin;
     }
-    for (const w of DEMO_WORLDS) tx.users.grant(user.id, w.id, true);
-    tx.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
+    for (const w of DEMO_WORLDS) await tx.users.grant(user.id, w.id, true);
+    await tx.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
     for (const e of demoExperts) tx.experts.upsert(e);
     for (const w of DEMO_WORLDS) {
       const ws = tx.workspaces.create({

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 export interface SessionRow {
   user_id: string;
@@ -17,47 +17,57 @@ const hashToken = sessionIdOf;
 
 export class SessionsRepository {
   constructor(
-    private readonly db: Db,
+    private readonly q: Queries,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Starts a session and returns its token (goes only into the httpOnly cookie). */
-  create(userId: string): { token: string; expiresAt: number } {
+  async create(userId: string): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     const expiresAt = now + this.ttlMs;
-    this.db
-      .prepare(
-        'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(hashToken(token), userId, now, expiresAt);
+    await this.q
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
     return { token, expiresAt };
   }
 
   /** The live session for a token, or undefined when unknown or expired. */
-  find(token: string | undefined): SessionRow | undefined {
+  async find(token: string | undefined): Promise<SessionRow | undefined> {
     if (!token) return undefined;
-    const row = this.db
-      .prepare('SELECT user_id, expires_at FROM sessions WHERE token_hash = ?')
-      .get(hashToken(token)) as SessionRow | undefined;
+    const row = await this.q
+      .selectFrom('sessions')
+      .select(['user_id', 'expires_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
     if (!row) return undefined;
-    if (row.expires_at <= this.now()) {
-      this.delete(token);
+    if (Number(row.expires_at) <= this.now()) {
+      await this.delete(token);
       return undefined;
     }
-    return row;
+    return { user_id: row.user_id, expires_at: Number(row.expires_at) };
   }
 
-  delete(token: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token));
+  async delete(token: string): Promise<void> {
+    await this.q.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }
 
-  deleteForUser(userId: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+  async deleteForUser(userId: string): Promise<void> {
+    await this.q.deleteFrom('sessions').where('user_id', '=', userId).execute();
   }
 
-  deleteExpired(): number {
-    return this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(this.now()).changes;
+  async deleteExpired(): Promise<number> {
+    const result = await this.q
+      .deleteFrom('sessions')
+      .where('expires_at', '<=', this.now())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

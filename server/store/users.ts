@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 export interface UserRow {
   id: string;
@@ -19,100 +19,141 @@ export interface WorldAccess {
   is_admin: boolean;
 }
 
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'password_hash',
+  'totp_secret',
+  'totp_last_step',
+  'active_world',
+  'oidc_subject',
+] as const;
+
 /** Accounts and their access to worlds. */
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  byEmail(email: string): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim()) as
-      UserRow | undefined;
+  private users() {
+    return this.q.selectFrom('users').select(USER_COLUMNS);
   }
 
-  byId(id: string): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  /** Emails match without regard to case, as the SQLite column's NOCASE always did. */
+  byEmail(email: string): Promise<UserRow | undefined> {
+    return this.users()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst();
   }
 
-  byOidcSubject(subject: string): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE oidc_subject = ?').get(subject) as
-      UserRow | undefined;
+  byId(id: string): Promise<UserRow | undefined> {
+    return this.users().where('id', '=', id).executeTakeFirst();
   }
 
-  setOidcSubject(userId: string, subject: string): void {
-    this.db.prepare('UPDATE users SET oidc_subject = ? WHERE id = ?').run(subject, userId);
+  byOidcSubject(subject: string): Promise<UserRow | undefined> {
+    return this.users().where('oidc_subject', '=', subject).executeTakeFirst();
   }
 
-  list(): UserRow[] {
-    return this.db.prepare('SELECT * FROM users ORDER BY email').all() as UserRow[];
+  async setOidcSubject(userId: string, subject: string): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ oidc_subject: subject })
+      .where('id', '=', userId)
+      .execute();
   }
 
-  create(input: { email: string; name: string; passwordHash: string | null }): UserRow {
+  list(): Promise<UserRow[]> {
+    return this.users()
+      .orderBy((eb) => eb.fn('lower', ['email']))
+      .execute();
+  }
+
+  async create(input: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+  }): Promise<UserRow> {
     const id = randomUUID();
-    this.db
-      .prepare('INSERT INTO users (id, email, name, password_hash) VALUES (?, ?, ?, ?)')
-      .run(id, input.email.trim(), input.name, input.passwordHash);
-    return this.byId(id)!;
+    await this.q
+      .insertInto('users')
+      .values({
+        id,
+        email: input.email.trim(),
+        name: input.name,
+        password_hash: input.passwordHash,
+      })
+      .execute();
+    return (await this.byId(id))!;
   }
 
-  setPasswordHash(userId: string, hash: string): void {
-    this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+  async setPasswordHash(userId: string, hash: string): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ password_hash: hash })
+      .where('id', '=', userId)
+      .execute();
   }
 
-  setTotpSecret(userId: string, secret: string | null): void {
-    this.db
-      .prepare('UPDATE users SET totp_secret = ?, totp_last_step = NULL WHERE id = ?')
-      .run(secret, userId);
+  async setTotpSecret(userId: string, secret: string | null): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ totp_secret: secret, totp_last_step: null })
+      .where('id', '=', userId)
+      .execute();
   }
 
   /**
    * Spends a TOTP time step: true only for the first sign-in that uses it, so
    * two requests racing with the same code cannot both succeed.
    */
-  spendTotpStep(userId: string, step: number): boolean {
-    return (
-      this.db
-        .prepare(
-          `UPDATE users SET totp_last_step = ?
-           WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)`,
-        )
-        .run(step, userId, step).changes === 1
-    );
+  async spendTotpStep(userId: string, step: number): Promise<boolean> {
+    const result = await this.q
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
-  setActiveWorld(userId: string, worldId: string): void {
-    this.db.prepare('UPDATE users SET active_world = ? WHERE id = ?').run(worldId, userId);
+  async setActiveWorld(userId: string, worldId: string): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ active_world: worldId })
+      .where('id', '=', userId)
+      .execute();
   }
 
-  grant(userId: string, worldId: string, isAdmin: boolean): void {
-    this.db
-      .prepare(
-        `INSERT INTO world_members (world_id, user_id, is_admin) VALUES (?, ?, ?)
-         ON CONFLICT (world_id, user_id) DO UPDATE SET is_admin = excluded.is_admin`,
-      )
-      .run(worldId, userId, isAdmin ? 1 : 0);
+  async grant(userId: string, worldId: string, isAdmin: boolean): Promise<void> {
+    const is_admin = isAdmin ? 1 : 0;
+    await this.q
+      .insertInto('world_members')
+      .values({ world_id: worldId, user_id: userId, is_admin })
+      .onConflict((oc) => oc.columns(['world_id', 'user_id']).doUpdateSet({ is_admin }))
+      .execute();
   }
 
-  revoke(userId: string, worldId: string): boolean {
-    return (
-      this.db
-        .prepare('DELETE FROM world_members WHERE world_id = ? AND user_id = ?')
-        .run(worldId, userId).changes > 0
-    );
+  async revoke(userId: string, worldId: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('world_members')
+      .where('world_id', '=', worldId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   /** The worlds this user may enter, in name order. */
-  worlds(userId: string): WorldAccess[] {
-    return (
-      this.db
-        .prepare(
-          `SELECT w.id AS world_id, w.name AS name, m.is_admin AS is_admin
-           FROM world_members m JOIN worlds w ON w.id = m.world_id
-           WHERE m.user_id = ? ORDER BY w.name`,
-        )
-        .all(userId) as { world_id: string; name: string; is_admin: number }[]
-    ).map((r) => ({ ...r, is_admin: r.is_admin === 1 }));
+  async worlds(userId: string): Promise<WorldAccess[]> {
+    const rows = await this.q
+      .selectFrom('world_members as m')
+      .innerJoin('worlds as w', 'w.id', 'm.world_id')
+      .select(['w.id as world_id', 'w.name as name', 'm.is_admin as is_admin'])
+      .where('m.user_id', '=', userId)
+      .orderBy('w.name')
+      .execute();
+    return rows.map((r) => ({ ...r, is_admin: Number(r.is_admin) === 1 }));
   }
 
-  access(userId: string, worldId: string): WorldAccess | undefined {
-    return this.worlds(userId).find((w) => w.world_id === worldId);
+  async access(userId: string, worldId: string): Promise<WorldAccess | undefined> {
+    return (await this.worlds(userId)).find((w) => w.world_id === worldId);
   }
 }

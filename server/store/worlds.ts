@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 export interface WorldRow {
   id: string;
@@ -9,20 +9,23 @@ export interface WorldRow {
 export const WORLD_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 
 export class WorldsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  list(): WorldRow[] {
-    return this.db.prepare('SELECT id, name FROM worlds ORDER BY name').all() as WorldRow[];
+  list(): Promise<WorldRow[]> {
+    return this.q.selectFrom('worlds').select(['id', 'name']).orderBy('name').execute();
   }
 
-  byId(id: string): WorldRow | undefined {
-    return this.db.prepare('SELECT id, name FROM worlds WHERE id = ?').get(id) as
-      WorldRow | undefined;
+  byId(id: string): Promise<WorldRow | undefined> {
+    return this.q
+      .selectFrom('worlds')
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
-  create(id: string, name: string): WorldRow {
+  async create(id: string, name: string): Promise<WorldRow> {
     if (!WORLD_ID_PATTERN.test(id)) throw new Error(`Invalid world id "${id}"`);
-    this.db.prepare('INSERT INTO worlds (id, name) VALUES (?, ?)').run(id, name);
+    await this.q.insertInto('worlds').values({ id, name }).execute();
     return { id, name };
   }
 }

@@ -34,10 +34,10 @@ describe('npm run users', () => {
       '--world',
       'innovation-lab',
     );
-    const ann = store.users.byEmail('ann@cli.local')!;
+    const ann = (await store.users.byEmail('ann@cli.local'))!;
     expect(ann.name).toBe('Ann');
     expect(await verifyPassword('ann-password', ann.password_hash)).toBe(true);
-    expect(store.users.worlds(ann.id)).toEqual([
+    expect(await store.users.worlds(ann.id)).toEqual([
       { world_id: 'acme_research', name: 'Acme Research', is_admin: true },
       { world_id: 'innovation-lab', name: 'Innovation Lab', is_admin: false },
     ]);
@@ -47,22 +47,25 @@ describe('npm run users', () => {
   });
 
   it('sets a password and ends the sessions', async () => {
-    const admin = store.users.byEmail('admin@cli.local')!;
-    const { token } = store.sessions.create(admin.id);
+    const admin = (await store.users.byEmail('admin@cli.local'))!;
+    const { token } = await store.sessions.create(admin.id);
     await run('set-password', 'admin@cli.local', '--password', 'new-password-1');
     expect(
-      await verifyPassword('new-password-1', store.users.byEmail('admin@cli.local')!.password_hash),
+      await verifyPassword(
+        'new-password-1',
+        (await store.users.byEmail('admin@cli.local'))!.password_hash,
+      ),
     ).toBe(true);
-    expect(store.sessions.find(token)).toBeUndefined();
+    expect(await store.sessions.find(token)).toBeUndefined();
   });
 
   it('grants and revokes worlds', async () => {
     await run('add', 'bo@cli.local', '--password', 'bo-password');
     await run('grant', 'bo@cli.local', 'acme_research', '--admin');
-    const bo = store.users.byEmail('bo@cli.local')!;
-    expect(store.users.access(bo.id, 'acme_research')?.is_admin).toBe(true);
+    const bo = (await store.users.byEmail('bo@cli.local'))!;
+    expect((await store.users.access(bo.id, 'acme_research'))?.is_admin).toBe(true);
     await run('revoke', 'bo@cli.local', 'acme_research');
-    expect(store.users.access(bo.id, 'acme_research')).toBeUndefined();
+    expect(await store.users.access(bo.id, 'acme_research')).toBeUndefined();
   });
 
   it('enables a PIN whose printed secret produces accepted codes', async () => {
@@ -71,15 +74,15 @@ describe('npm run users', () => {
     expect(lines.find((l) => l.startsWith('uri: '))).toMatch(
       /^uri: otpauth:\/\/totp\/EMgen:admin%40cli\.local\?/,
     );
-    const stored = store.users.byEmail('admin@cli.local')!.totp_secret!;
+    const stored = (await store.users.byEmail('admin@cli.local'))!.totp_secret!;
     expect(await verifyPin(stored, await generate({ secret }))).toBeTypeOf('number');
     await run('disable-pin', 'admin@cli.local');
-    expect(store.users.byEmail('admin@cli.local')!.totp_secret).toBeNull();
+    expect((await store.users.byEmail('admin@cli.local'))!.totp_secret).toBeNull();
   });
 
   it('creates worlds', async () => {
     await run('add-world', 'north_star', 'North', 'Star');
-    expect(store.worlds.byId('north_star')).toEqual({ id: 'north_star', name: 'North Star' });
+    expect(await store.worlds.byId('north_star')).toEqual({ id: 'north_star', name: 'North Star' });
   });
 
   it.each([

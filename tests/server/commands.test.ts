@@ -15,15 +15,15 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = new Client(server.url);
   await admin.signIn();
-  adminId = server.store.users.byEmail('admin@test.local')!.id;
-  server.store.worlds.create('closed-world', 'Closed World');
-  const user = server.store.users.create({
+  adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
+  await server.store.worlds.create('closed-world', 'Closed World');
+  const user = await server.store.users.create({
     email: 'member@test.local',
     name: 'Member',
     passwordHash: await hashPassword('member-password'),
   });
   memberId = user.id;
-  server.store.users.grant(user.id, WORLD, false);
+  await server.store.users.grant(user.id, WORLD, false);
   member = new Client(server.url);
   expect((await member.signIn('member@test.local', 'member-password')).status).toBe(200);
 });
@@ -103,7 +103,7 @@ describe('command.list', () => {
   });
 
   it('hides admin-only commands from members and lists their own worlds', async () => {
-    server.store.users.grant(memberId, 'closed-world', false);
+    await server.store.users.grant(memberId, 'closed-world', false);
     try {
       const sock = await socketFor(member);
       const { commands } = await ask(sock, 'command.list', { namespace: 'workspace' });
@@ -112,7 +112,7 @@ describe('command.list', () => {
       expect(names(commands)).not.toContain('Switch to Acme Research');
       expect((await ask(sock, 'command.list', { namespace: 'admin' })).commands).toEqual([]);
     } finally {
-      server.store.users.revoke(memberId, 'closed-world');
+      await server.store.users.revoke(memberId, 'closed-world');
     }
   });
 
@@ -210,8 +210,8 @@ describe('command.execute', () => {
     const answer = await execute(sock, 'commands.switch_world:acme_research');
     expect(answer.effect).toEqual({ kind: 'switchWorld', worldId: 'acme_research' });
     expect(answer.message).toBe('Switched to Acme Research');
-    expect(server.store.users.byId(adminId)!.active_world).toBe('acme_research');
-    server.store.users.setActiveWorld(adminId, WORLD);
+    expect((await server.store.users.byId(adminId))!.active_world).toBe('acme_research');
+    await server.store.users.setActiveWorld(adminId, WORLD);
   });
 
   it('offers no switch to a world the user may not enter', async () => {
@@ -219,7 +219,7 @@ describe('command.execute', () => {
     const answer = await execute(sock, 'commands.switch_world:acme_research');
     expect(answer.typ).toBe('command.execute.error');
     expect(answer.error).toBe('Unknown command "commands.switch_world:acme_research"');
-    expect(server.store.users.byId(memberId)!.active_world).not.toBe('acme_research');
+    expect((await server.store.users.byId(memberId))!.active_world).not.toBe('acme_research');
   });
 
   it('Clear Console clears the console for admins only', async () => {

@@ -11,17 +11,17 @@ let dataDir: string;
 let store: Store;
 let adminId: string;
 let memberId: string;
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-commands-'));
   store = openStore(dataDir, { sessionTtlMs: 3600_000 });
-  store.worlds.create('w1', 'World One');
-  store.worlds.create('w2', 'World Two');
-  store.worlds.create('w3', 'World Three');
-  adminId = store.users.create({ email: 'a@x', name: 'A', passwordHash: null }).id;
-  memberId = store.users.create({ email: 'm@x', name: 'M', passwordHash: null }).id;
-  for (const w of ['w1', 'w2', 'w3']) store.users.grant(adminId, w, true);
-  store.users.grant(memberId, 'w1', false);
-  store.users.grant(memberId, 'w2', false);
+  await store.worlds.create('w1', 'World One');
+  await store.worlds.create('w2', 'World Two');
+  await store.worlds.create('w3', 'World Three');
+  adminId = (await store.users.create({ email: 'a@x', name: 'A', passwordHash: null })).id;
+  memberId = (await store.users.create({ email: 'm@x', name: 'M', passwordHash: null })).id;
+  for (const w of ['w1', 'w2', 'w3']) await store.users.grant(adminId, w, true);
+  await store.users.grant(memberId, 'w1', false);
+  await store.users.grant(memberId, 'w2', false);
 });
 afterAll(async () => {
   await store.close();
@@ -139,27 +139,30 @@ describe('CommandDirectory', () => {
     directory = new CommandDirectory({ store, registry, timeoutMs: 50 });
   });
 
-  it('expands per user and world, and shows admin-only commands to admins only', () => {
-    const names = (ctx: { worldId: string; userId: string }) =>
-      directory.list(ctx).map((c) => c.name);
-    expect(names({ worldId: 'w1', userId: adminId })).toEqual([
+  it('expands per user and world, and shows admin-only commands to admins only', async () => {
+    const names = async (ctx: { worldId: string; userId: string }) =>
+      (await directory.list(ctx)).map((c) => c.name);
+    expect(await names({ worldId: 'w1', userId: adminId })).toEqual([
       'Go to World Three',
       'Go to World Two',
       'Secret',
       'Sync Throw',
       'Wait Forever',
     ]);
-    expect(names({ worldId: 'w1', userId: memberId })).toEqual([
+    expect(await names({ worldId: 'w1', userId: memberId })).toEqual([
       'Go to World Two',
       'Sync Throw',
       'Wait Forever',
     ]);
-    expect(directory.namespaces({ worldId: 'w1', userId: adminId })).toEqual([
+    expect(await directory.namespaces({ worldId: 'w1', userId: adminId })).toEqual([
       'adm',
       'default',
       'ws',
     ]);
-    expect(directory.namespaces({ worldId: 'w1', userId: memberId })).toEqual(['default', 'ws']);
+    expect(await directory.namespaces({ worldId: 'w1', userId: memberId })).toEqual([
+      'default',
+      'ws',
+    ]);
   });
 
   it('runs an expanded command with its fixed arguments, which a caller cannot override', async () => {

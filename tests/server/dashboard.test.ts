@@ -11,8 +11,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = new Client(server.url);
   await admin.signIn();
-  adminId = server.store.users.byEmail('admin@test.local')!.id;
-  server.store.worlds.create('closed-world', 'Closed World');
+  adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
+  await server.store.worlds.create('closed-world', 'Closed World');
 });
 afterAll(() => server.close());
 
@@ -35,12 +35,12 @@ function action(body: unknown, client = admin, worldId = WORLD) {
 
 async function member(email: string, name: string, worlds: string[]) {
   const password = `${name}-password`;
-  const user = server.store.users.create({
+  const user = await server.store.users.create({
     email,
     name,
     passwordHash: await hashPassword(password),
   });
-  for (const w of worlds) server.store.users.grant(user.id, w, false);
+  for (const w of worlds) await server.store.users.grant(user.id, w, false);
   const client = new Client(server.url);
   expect((await client.signIn(email, password)).status).toBe(200);
   return { client, id: user.id };
@@ -82,8 +82,8 @@ describe('GET /api/dashboard', () => {
   });
 
   it('leaves out the image click when the world has no welcome meeting', async () => {
-    server.store.worlds.create('quiet-world', 'Quiet World');
-    server.store.users.grant(adminId, 'quiet-world', false);
+    await server.store.worlds.create('quiet-world', 'Quiet World');
+    await server.store.users.grant(adminId, 'quiet-world', false);
     const body = await dashboard(admin, 'quiet-world');
     const image = body.side_column.find((w: any) => w.layout === 'DefaultImageWidget');
     expect(image.click_action).toBeUndefined();

@@ -49,7 +49,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = new Client(server.url);
   await admin.signIn();
-  adminId = server.store.users.byEmail('admin@test.local')!.id;
+  adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
   server.registry.register(brokenFlows());
 });
 afterAll(async () => {

@@ -128,15 +128,15 @@ describe('OIDC sign-in against oidc-provider', () => {
       user: { email: alice.email, name: 'Alice Idp' },
       accessible_worlds: [],
     });
-    expect(server.store.users.byEmail(alice.email)).toMatchObject({
+    expect(await server.store.users.byEmail(alice.email)).toMatchObject({
       oidc_subject: subjectOf('alice'),
       password_hash: null,
     });
   });
 
   it('links a verified email to the existing account, then recognises the subject', async () => {
-    const usersBefore = server.store.users.list().length;
-    const admin = server.store.users.byEmail(ADMIN.email)!;
+    const usersBefore = (await server.store.users.list()).length;
+    const admin = (await server.store.users.byEmail(ADMIN.email))!;
     expect(admin.oidc_subject).toBeNull();
     account('admin-at-idp', ADMIN.email);
 
@@ -154,7 +154,9 @@ describe('OIDC sign-in against oidc-provider', () => {
       'acme_research',
       'innovation-lab',
     ]);
-    expect(server.store.users.byEmail(ADMIN.email)!.oidc_subject).toBe(subjectOf('admin-at-idp'));
+    expect((await server.store.users.byEmail(ADMIN.email))!.oidc_subject).toBe(
+      subjectOf('admin-at-idp'),
+    );
 
     // Second sign-in: the provider session is reused (no prompts), and the server
     // finds the account by subject even though the email at the provider changed.
@@ -166,8 +168,8 @@ describe('OIDC sign-in against oidc-provider', () => {
     expect(again.res.headers.get('location')).toBe('/w/acme_research/dashboard');
     const me2 = await second.request('POST', '/api/user');
     expect(me2.body).toMatchObject({ status: 'ok', user: { email: ADMIN.email } });
-    expect(server.store.users.list().length).toBe(usersBefore);
-    expect(server.store.users.byEmail('admin-renamed@idp.test')).toBeUndefined();
+    expect((await server.store.users.list()).length).toBe(usersBefore);
+    expect(await server.store.users.byEmail('admin-renamed@idp.test')).toBeUndefined();
 
     // Another subject claiming the linked email is refused, not merged.
     account('admin-impostor', ADMIN.email);
@@ -176,23 +178,25 @@ describe('OIDC sign-in against oidc-provider', () => {
     expect(refused.res.status).toBe(400);
     expect(refused.res.body).toContain('already linked to another identity');
     expect(third.cookies.has(SESSION_COOKIE)).toBe(false);
-    expect(server.store.users.byEmail(ADMIN.email)!.oidc_subject).toBe(subjectOf('admin-at-idp'));
+    expect((await server.store.users.byEmail(ADMIN.email))!.oidc_subject).toBe(
+      subjectOf('admin-at-idp'),
+    );
   });
 
   it('creates an account for a new email; without worlds it lands on /login', async () => {
     const bob = account('bob', 'bob@idp.test', { name: 'Bob Idp' });
-    expect(server.store.users.byEmail(bob.email)).toBeUndefined();
+    expect(await server.store.users.byEmail(bob.email)).toBeUndefined();
     const client = new Client(server.url);
     const { res } = await signIn(client, 'bob');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/login');
-    const created = server.store.users.byEmail(bob.email)!;
+    const created = (await server.store.users.byEmail(bob.email))!;
     expect(created).toMatchObject({
       name: 'Bob Idp',
       oidc_subject: subjectOf('bob'),
       password_hash: null,
     });
-    expect(server.store.users.worlds(created.id)).toEqual([]);
+    expect(await server.store.users.worlds(created.id)).toEqual([]);
     const me = await client.request('POST', '/api/user');
     expect(me.body).toMatchObject({
       status: 'ok',
@@ -202,7 +206,7 @@ describe('OIDC sign-in against oidc-provider', () => {
   });
 
   it('refuses an unverified email and does not link it to the account holding it', async () => {
-    const victim = server.store.users.create({
+    const victim = await server.store.users.create({
       email: 'victim@test.local',
       name: 'Victim',
       passwordHash: null,
@@ -218,8 +222,8 @@ describe('OIDC sign-in against oidc-provider', () => {
       expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
       expect((await client.request('POST', '/api/user')).status).toBe(401);
     }
-    expect(server.store.users.byId(victim.id)!.oidc_subject).toBeNull();
-    expect(server.store.users.byEmail('eve@idp.test')).toBeUndefined();
+    expect((await server.store.users.byId(victim.id))!.oidc_subject).toBeNull();
+    expect(await server.store.users.byEmail('eve@idp.test')).toBeUndefined();
   });
 });
 
@@ -247,7 +251,7 @@ describe('OIDC callback tampering', () => {
     swapped.searchParams.set('state', 'forged-state');
     expect((await callback(client, swapped)).status).toBe(400);
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
-    expect(server.store.users.byEmail('carol@idp.test')).toBeUndefined();
+    expect(await server.store.users.byEmail('carol@idp.test')).toBeUndefined();
   });
 
   it('accepts a callback once: replaying it is refused', async () => {

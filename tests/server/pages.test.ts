@@ -52,7 +52,7 @@ beforeAll(async () => {
   server = await startTestServer({}, { screenTimeoutMs: 300 });
   admin = new Client(server.url);
   await admin.signIn();
-  adminId = server.store.users.byEmail('admin@test.local')!.id;
+  adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
   server.registry.register(misbehaving());
 });
 afterAll(async () => {

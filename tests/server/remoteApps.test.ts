@@ -68,12 +68,12 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = new Client(server.url);
   await admin.signIn();
-  const user = server.store.users.create({
+  const user = await server.store.users.create({
     email: 'member@test.local',
     name: 'Member',
     passwordHash: await hashPassword('member-password'),
   });
-  server.store.users.grant(user.id, WORLD, false);
+  await server.store.users.grant(user.id, WORLD, false);
   member = new Client(server.url);
   await member.signIn('member@test.local', 'member-password');
 });

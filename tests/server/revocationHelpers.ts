@@ -14,12 +14,12 @@ let accounts = 0;
 export async function newMember(server: TestServer, worlds: string[] = [WORLD]) {
   const email = `member${++accounts}@revoke.test`;
   const password = 'member-password-1';
-  const user = server.store.users.create({
+  const user = await server.store.users.create({
     email,
     name: `Member ${accounts}`,
     passwordHash: await hashPassword(password),
   });
-  for (const w of worlds) server.store.users.grant(user.id, w, false);
+  for (const w of worlds) await server.store.users.grant(user.id, w, false);
   const client = new Client(server.url);
   const signed = await client.signIn(email, password);
   if (signed.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signed.body)}`);

@@ -14,12 +14,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function addUser(email: string, password: string, worlds: [string, boolean][] = []) {
-  const user = server.store.users.create({
+  const user = await server.store.users.create({
     email,
     name: email.split('@')[0]!,
     passwordHash: await hashPassword(password),
   });
-  for (const [w, admin] of worlds) server.store.users.grant(user.id, w, admin);
+  for (const [w, admin] of worlds) await server.store.users.grant(user.id, w, admin);
   return user;
 }
 
@@ -27,7 +27,7 @@ describe('PIN (TOTP) as a second factor', () => {
   const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
   beforeAll(async () => {
     const user = await addUser('totp@test.local', 'totp-password', [['innovation-lab', false]]);
-    server.store.users.setTotpSecret(user.id, secret);
+    await server.store.users.setTotpSecret(user.id, secret);
   });
 
   it('refuses the right password without the PIN or with a wrong one', async () => {
@@ -55,7 +55,7 @@ describe('PIN (TOTP) as a second factor', () => {
 
   it('accepts a code once: the same code again is refused, also when two sign-ins race with it', async () => {
     const user = await addUser('replay@test.local', 'replay-password', [['innovation-lab', false]]);
-    server.store.users.setTotpSecret(user.id, secret);
+    await server.store.users.setTotpSecret(user.id, secret);
     const pin = await generate({ secret });
     const body = { email: 'replay@test.local', password: 'replay-password', pin };
     const first = await new Client(server.url).request('POST', '/api/auth', { body });
@@ -65,7 +65,7 @@ describe('PIN (TOTP) as a second factor', () => {
     expect(again.body.error).toBe(SIGN_IN_REFUSED);
 
     const racer = await addUser('race@test.local', 'race-password', [['innovation-lab', false]]);
-    server.store.users.setTotpSecret(racer.id, secret);
+    await server.store.users.setTotpSecret(racer.id, secret);
     const raceBody = { ...body, email: 'race@test.local', password: 'race-password' };
     const answers = await Promise.all(
       [1, 2, 3].map(() => new Client(server.url).request('POST', '/api/auth', { body: raceBody })),
@@ -75,7 +75,7 @@ describe('PIN (TOTP) as a second factor', () => {
 
   it('does not spend a code when the password is wrong', async () => {
     const user = await addUser('spend@test.local', 'spend-password', [['innovation-lab', false]]);
-    server.store.users.setTotpSecret(user.id, secret);
+    await server.store.users.setTotpSecret(user.id, secret);
     const pin = await generate({ secret });
     const wrong = await new Client(server.url).request('POST', '/api/auth', {
       body: { email: 'spend@test.local', password: 'not-it', pin },

@@ -36,7 +36,7 @@ describe('/api/ws/cog admission', () => {
       reason: 'Unknown world "no-such-world"',
     });
 
-    server.store.users.create({
+    await server.store.users.create({
       email: 'outsider@test.local',
       name: 'Outsider',
       passwordHash: await hashPassword('outsider-password'),

@@ -29,16 +29,14 @@ describe('store and demo seed', () => {
     const again = await seedDemo(store, { email: 'boss@test.local', password: 'boss-password' });
     expect(again.createdAdmin).toBeUndefined();
 
-    expect(
-      store.worlds
-        .list()
-        .map((w) => w.id)
-        .sort(),
-    ).toEqual(['acme_research', 'innovation-lab']);
-    const admin = store.users.byEmail('BOSS@test.local')!;
+    expect((await store.worlds.list()).map((w) => w.id).sort()).toEqual([
+      'acme_research',
+      'innovation-lab',
+    ]);
+    const admin = (await store.users.byEmail('BOSS@test.local'))!;
     expect(await verifyPassword('boss-password', admin.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', admin.password_hash)).toBe(false);
-    expect(store.users.worlds(admin.id).every((w) => w.is_admin)).toBe(true);
+    expect((await store.users.worlds(admin.id)).every((w) => w.is_admin)).toBe(true);
     const experts = store.experts.list();
     expect(experts.length).toBeGreaterThanOrEqual(4);
     for (const e of experts) {

@@ -26,12 +26,12 @@ const log = (actions = 2) => ({
 });
 
 async function member(email: string, worlds: string[]) {
-  const user = server.store.users.create({
+  const user = await server.store.users.create({
     email,
     name: email.split('@')[0]!,
     passwordHash: await hashPassword('member-password'),
   });
-  for (const w of worlds) server.store.users.grant(user.id, w, false);
+  for (const w of worlds) await server.store.users.grant(user.id, w, false);
   const client = new Client(server.url);
   expect((await client.signIn(email, 'member-password')).status).toBe(200);
   return client;
@@ -112,9 +112,9 @@ describe('support logs', () => {
     expect((await send(admin, huge)).status).toBe(413);
   });
 
-  it('keeps a bounded number per world, dropping the oldest', () => {
+  it('keeps a bounded number per world, dropping the oldest', async () => {
     const repo = new SupportLogsRepository(server.store.db);
-    const userId = server.store.users.byEmail('admin@test.local')!.id;
+    const userId = (await server.store.users.byEmail('admin@test.local'))!.id;
     for (let i = 0; i < SUPPORT_LOGS_PER_WORLD + 5; i++)
       repo.add({
         worldId: 'acme_research',

@@ -11,7 +11,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = new Client(server.url);
   await admin.signIn();
-  adminId = server.store.users.byEmail('admin@test.local')!.id;
+  adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
 });
 afterAll(async () => {
   for (const s of sockets) s.ws.close();
@@ -241,13 +241,13 @@ describe('the workspace a request acts on', () => {
   });
 
   it('counts whoever edits a workspace as taking part in it', async () => {
-    server.store.users.create({
+    await server.store.users.create({
       email: 'editor@test.local',
       name: 'Eddie Editor',
       passwordHash: await hashPassword('editor-password'),
     });
-    const editorId = server.store.users.byEmail('editor@test.local')!.id;
-    server.store.users.grant(editorId, 'innovation-lab', false);
+    const editorId = (await server.store.users.byEmail('editor@test.local'))!.id;
+    await server.store.users.grant(editorId, 'innovation-lab', false);
     const editor = new Client(server.url);
     await editor.signIn('editor@test.local', 'editor-password');
     const ws = server.store.workspaces.create({

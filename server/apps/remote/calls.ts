@@ -36,7 +36,7 @@ export async function callCog(
   if (!cog) throw new CogCallError(`Unknown cog ${path}`);
   if (!CALLABLE_ANNOTATIONS.some((kind) => cog.annotations[kind]) || !cog.handler)
     throw new CogCallError(`Cog ${path} is not callable`);
-  if (adminOnly(cog) && !deps.store.users.access(ctx.userId, ctx.worldId)?.is_admin)
+  if (adminOnly(cog) && !(await deps.store.users.access(ctx.userId, ctx.worldId))?.is_admin)
     throw new CogCallError('Administrators of this world only');
   return cog.handler({ args: input.args, kvargs: input.kvargs }, ctx);
 }

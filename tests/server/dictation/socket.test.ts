@@ -43,7 +43,7 @@ describe('/ws/audio admission and bad input', () => {
       code: CLOSE_WORLD_FORBIDDEN,
       reason: 'Unknown world "no-such-world"',
     });
-    server.store.users.create({
+    await server.store.users.create({
       email: 'outsider@test.local',
       name: 'Outsider',
       passwordHash: await hashPassword('outsider-password'),

@@ -42,12 +42,12 @@ describe('the demo admin password on a production server', () => {
     let server: TestServer;
     beforeAll(async () => {
       server = await startTestServer({ production: true });
-      const user = server.store.users.create({
+      const user = await server.store.users.create({
         email: 'old-admin@test.local',
         name: 'Old Admin',
         passwordHash: await hashPassword(DEMO_ADMIN_PASSWORD),
       });
-      server.store.users.grant(user.id, 'innovation-lab', true);
+      await server.store.users.grant(user.id, 'innovation-lab', true);
     });
     afterAll(() => server.close());
 

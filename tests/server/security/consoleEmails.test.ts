@@ -10,12 +10,12 @@ const WORLD = { headers: { 'X-World-Id': 'innovation-lab' } };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const user = server.store.users.create({
+  const user = await server.store.users.create({
     email: 'member@test.local',
     name: 'Mia Member',
     passwordHash: await hashPassword('member-password'),
   });
-  server.store.users.grant(user.id, 'innovation-lab', false);
+  await server.store.users.grant(user.id, 'innovation-lab', false);
   admin = new Client(server.url);
   await admin.signIn();
   member = new Client(server.url);
