@@ -15,7 +15,8 @@ const RESUME_AT = 16;
 export function onOrderedMessages(
   socket: WebSocket,
   gate: () => Promise<boolean>,
-  handle: (data: RawData, isBinary: boolean) => void | Promise<void>,
+  /** When it returns a promise, the next message waits until that settled. */
+  handle: (data: RawData, isBinary: boolean) => unknown,
   onError: (err: unknown) => void,
 ): void {
   let chain: Promise<void> = Promise.resolve();

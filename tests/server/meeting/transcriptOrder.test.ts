@@ -50,7 +50,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const until = async (sock: TestSocket, pred: () => boolean, ms = 10_000) => {
+const until = async (pred: () => boolean, ms = 10_000) => {
   const start = Date.now();
   while (!pred()) {
     if (Date.now() - start > ms) throw new Error('frames not seen');
@@ -77,7 +77,7 @@ describe('the stored transcript', () => {
     const experts = Object.keys(PACE).length;
     const dones = () =>
       sock.frames.filter((f) => f.typ === 'server.progress' && f.content.status === 'done');
-    await until(sock, () => dones().length === questions.length * experts);
+    await until(() => dones().length === questions.length * experts);
 
     // What everyone watching saw, in the order they saw it (one socket sees all of it).
     const said = sock.frames
@@ -114,7 +114,7 @@ describe('the stored transcript', () => {
     late.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
     late.send({ typ: 'display.messages', content: {} });
     const stored = await server.store.transcripts.messages(workspaceId);
-    await until(late, () => late.frames.filter((f) => f.typ === 'server.trace').length === 48);
+    await until(() => late.frames.filter((f) => f.typ === 'server.trace').length === 48);
     const shown = late.frames.filter((f) => f.typ === 'display.message').map((f) => f.content);
     expect(shown.map((m) => m.message_id)).toEqual(stored.map((m) => m.message_id));
   });
