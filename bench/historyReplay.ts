@@ -47,10 +47,10 @@ export async function historyReplayBench(): Promise<BenchResult[]> {
   const store = openStore(server.dataDir, { sessionTtlMs: 3600_000 });
   const start = Date.now() - MESSAGES * 1000;
   let lastId = '';
-  store.db.transaction(() => {
+  await store.transaction(async (tx) => {
     for (let i = 0; i < MESSAGES; i++) {
       lastId = randomUUID();
-      store.transcripts.addMessage(WORKSPACE, {
+      await tx.transcripts.addMessage(WORKSPACE, {
         message_id: lastId,
         role: i % 2 ? 'assistant' : 'user',
         name: i % 2 ? 'Ada Quant' : 'Administrator',
@@ -64,7 +64,7 @@ export async function historyReplayBench(): Promise<BenchResult[]> {
         created_at: new Date(start + i * 1000).toISOString(),
       });
     }
-  })();
+  });
   await store.close();
 
   const browser = await chromium.launch(chromiumLaunchOptions());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { KeyedSerial } from '../server/cog/keyedSerial';
 import { AppRegistry } from '../server/apps/registry';
 import { expertsApp } from '../server/apps/experts';
 import { expertDirectory } from '../server/meeting/directory';
@@ -22,8 +23,8 @@ export async function meetingOverheadBench(): Promise<BenchResult> {
   const store = openStore(dir, { sessionTtlMs: 60_000 });
   await seedDemo(store, { email: 'bench@emgen.local', password: 'bench-password' });
   const registry = new AppRegistry();
-  registry.register(expertsApp(store.experts));
-  const workspace = store.workspaces.byId('innovation-lab-welcome')!;
+  registry.register(expertsApp(await store.experts.list()));
+  const workspace = (await store.workspaces.byId('innovation-lab-welcome'))!;
   const experts = [...expertDirectory(registry, workspace.world_id).values()];
   const admin = (await store.users.byEmail('bench@emgen.local'))!;
   let frames = 0;
@@ -33,6 +34,7 @@ export async function meetingOverheadBench(): Promise<BenchResult> {
     engine: createOfflineEngine({ paceMs: 0 }),
     tools: builtinTools({}),
     log: pino({ level: 'silent' }),
+    transcriptQueue: new KeyedSerial(),
   };
   const questions = [
     'What is 12.5% of 2,480?',

@@ -127,10 +127,10 @@ export async function buildApp(opts: {
   const registry = new AppRegistry();
   registry.register(emgenApp({ registry }));
   registry.register(toolsApp());
-  registry.register(expertsApp(store.experts, { store, registry }));
+  registry.register(expertsApp(await store.experts.list(), { store, registry }));
   registry.register(dashboardApp({ store, registry }));
   registry.register(commandsApp({ store, registry }));
-  store.workspaces.purgeStaleDrafts();
+  await store.workspaces.purgeStaleDrafts();
 
   const drives = new Drives({
     store,

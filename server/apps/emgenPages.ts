@@ -26,7 +26,7 @@ const KB = 1024;
 const MAX_CHART_DRIVES = 20;
 
 /** Real numbers of the caller's world: its drives, and what it holds. */
-function numbersSection(deps: EmgenPagesDeps, ctx: CogContext): ComponentNode {
+async function numbersSection(deps: EmgenPagesDeps, ctx: CogContext): Promise<ComponentNode> {
   const rows = deps.drives.drivesOf(ctx.worldId);
   const drives = rows.slice(0, MAX_CHART_DRIVES).map((d) => deps.drives.describe(d));
   const driveChart = drives.length
@@ -49,7 +49,7 @@ function numbersSection(deps: EmgenPagesDeps, ctx: CogContext): ComponentNode {
         'info',
         'This world has no drives yet: upload a file from the file finder to make one.',
       );
-  const workspaces = deps.store.workspaces.listForWorld(ctx.worldId, 10_000).length;
+  const workspaces = (await deps.store.workspaces.listForWorld(ctx.worldId, 10_000)).length;
   const glance = node('Chart', {
     type: 'bar',
     title: 'This world at a glance',
@@ -121,16 +121,16 @@ function componentsSection(): ComponentNode {
 }
 
 /** The demo page: a notebook whose first section is the calculator. */
-export function demoPage(
+export async function demoPage(
   deps: EmgenPagesDeps,
   ctx: CogContext,
   result?: ComponentNode,
-): ComponentNode {
+): Promise<ComponentNode> {
   return sections([
     text('EMgen demo page', 'h4'),
     text('A server-driven page from the emgen-pages app.', 'subtitle1'),
     node('Notebook', {
-      sections: [calculatorSection(result), numbersSection(deps, ctx), componentsSection()],
+      sections: [calculatorSection(result), await numbersSection(deps, ctx), componentsSection()],
     }),
   ]);
 }
@@ -156,11 +156,11 @@ function demoCog(deps: EmgenPagesDeps): Cog {
     handler: async (args, ctx): Promise<PageResult> => {
       const event = args.kvargs?.event as
         { event_handler?: string; attrs?: Record<string, unknown> } | undefined;
-      if (!event) return { component: demoPage(deps, ctx) };
+      if (!event) return { component: await demoPage(deps, ctx) };
       if (event.event_handler === CHAT_EVENT)
-        return { component: demoPage(deps, ctx, calculate(event.attrs?.message)) };
+        return { component: await demoPage(deps, ctx, calculate(event.attrs?.message)) };
       const unknown = alert('error', `Unknown action "${clip(event.event_handler)}"`);
-      return { component: demoPage(deps, ctx, unknown) };
+      return { component: await demoPage(deps, ctx, unknown) };
     },
   };
 }

@@ -75,18 +75,18 @@ const topicOf = (attrs: Record<string, unknown>) =>
   typeof attrs.topic === 'string' ? attrs.topic.trim() : '';
 
 /** start_workspace / topic_clicked: a new workspace with this expert, then go there. */
-function startWorkspace(
+async function startWorkspace(
   deps: ExpertPageDeps,
   expert: DirectoryExpert,
   ctx: CogContext,
   topicText: string,
-): PageResult {
+): Promise<PageResult> {
   if (!ctx.userId) throw new Error('Not signed in');
   const name = topicText
     ? shortName(`${expert.name}: ${topicText}`, 120)
     : `Workspace with ${expert.name}`;
   try {
-    const { url } = createWorkspaceWith(deps, {
+    const { url } = await createWorkspaceWith(deps, {
       worldId: ctx.worldId,
       userId: ctx.userId,
       name,

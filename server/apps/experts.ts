@@ -1,14 +1,14 @@
-import type { ExpertsRepository } from '../store/experts';
+import type { ExpertRow } from '../store/experts';
 import { expertPageCog, type ExpertPageDeps } from './expertHomePage';
 import type { App, Cog } from './registry';
 
 /**
- * The experts app: each expert stored in this installation is a cog annotated
- * `expert`; with `pages`, each also has a home page (a cog annotated `page`,
- * pagename = the expert id), which is where its home_link `/a/experts/p/{id}` goes.
+ * The experts app: each expert stored in this installation (`rows`, as
+ * store.experts.list() gives them) is a cog annotated `expert`; with `pages`,
+ * each also has a home page (a cog annotated `page`, pagename = the expert
+ * id), which is where its home_link `/a/experts/p/{id}` goes.
  */
-export function expertsApp(experts: ExpertsRepository, pages?: ExpertPageDeps): App {
-  const rows = experts.list();
+export function expertsApp(rows: ExpertRow[], pages?: ExpertPageDeps): App {
   const expertCogs: Cog[] = rows.map((e) => ({
     module: 'experts',
     name: e.id,

@@ -45,9 +45,17 @@ export interface HubDeps {
 /**
  * The cog hub: accepts sockets, validates every frame against protocol/,
  * dispatches by typ to registered handlers, and answers requests.
+ *
+ * A socket's frames are handled one after another, in the order they came: a
+ * frame's handler starts once the previous frame's handler has settled, so a
+ * handler that awaits the store is never overtaken by the next frame of the
+ * same socket (workspace.update, then user.message). Handlers that start long
+ * work (a meeting round's answers, a page cog) hand it to `background` or are
+ * declared with `runsLong`, so it never holds up the socket.
  */
 export class CogHub {
   private readonly handlers = new Map<ClientTyp, FrameHandler<ClientTyp>>();
+  private readonly longRunning = new Set<ClientTyp>();
   private readonly conns = new Set<CogConnection>();
   private nextId = 1;
   private heartbeat?: NodeJS.Timeout;
@@ -68,6 +76,24 @@ export class CogHub {
 
   on<T extends ClientTyp>(typ: T, handler: FrameHandler<T>): void {
     this.handlers.set(typ, handler as unknown as FrameHandler<ClientTyp>);
+  }
+
+  /**
+   * These frames' handlers wait on something that may take seconds (a cog, a
+   * remote app): the socket's next frame waits only until such a handler has
+   * started, not until it has finished. Its failure is reported as usual.
+   */
+  runsLong(...typs: ClientTyp[]): void {
+    for (const typ of typs) this.longRunning.add(typ);
+  }
+
+  /**
+   * Work a frame's handler started and does not wait for (the socket's next
+   * frame is handled meanwhile); if it fails, the client hears it as that
+   * frame's failure.
+   */
+  background(conn: CogConnection, frame: ClientFrame, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.failed(conn, frame, err));
   }
 
   /** Sockets with `?app=` go to the gate; without a gate they are treated as browsers. */
@@ -184,14 +210,16 @@ export class CogHub {
   }
 
   /**
-   * The 'message' listener. Whatever one frame does ends with that frame: a
-   * throw out of a ws listener is an uncaught exception, which ends the process.
+   * One frame, in its turn (onOrderedMessages): settles when its handler has
+   * (a long-running one: once it has started), so the socket's next frame
+   * waits for it. Whatever one frame does ends with that frame: a throw or a
+   * rejection out of here would end the process.
    */
-  private receive(conn: CogConnection, data: RawData, isBinary: boolean): void {
+  private async receive(conn: CogConnection, data: RawData, isBinary: boolean): Promise<void> {
     let frame: ClientFrame | undefined;
     try {
       frame = this.decode(conn, data, isBinary);
-      if (frame) this.dispatch(conn, frame);
+      if (frame) await this.dispatch(conn, frame);
     } catch (err) {
       this.failed(conn, frame, err);
     }
@@ -210,7 +238,8 @@ export class CogHub {
     return undefined;
   }
 
-  private dispatch(conn: CogConnection, frame: ClientFrame): void {
+  /** Settles when the frame's handler has (a long-running one: once it has started). */
+  private async dispatch(conn: CogConnection, frame: ClientFrame): Promise<void> {
     const handler = this.handlers.get(frame.typ);
     if (!handler) {
       this.refuse(
@@ -222,7 +251,9 @@ export class CogHub {
       return;
     }
     const result = handler(conn, frame);
-    if (result instanceof Promise) result.catch((err: unknown) => this.failed(conn, frame, err));
+    if (!(result instanceof Promise)) return;
+    if (this.longRunning.has(frame.typ)) this.background(conn, frame, result);
+    else await result;
   }
 
   /** A frame whose handling threw: an error frame naming it and a console entry. Never throws. */

@@ -6,15 +6,17 @@ const RESUME_AT = 16;
 
 /**
  * Hands a socket's messages to `handle` one after another, in the order they
- * came, each only once `gate` (an awaited access check) said yes. A check
- * that is slow must not let a later frame overtake an earlier one, nor let a
- * client pile up frames in memory: past PAUSE_AT waiting the socket stops
- * reading until the queue drains.
+ * came, each only once `gate` (an awaited access check) said yes and the
+ * previous one's `handle` settled. A check or a handler that is slow must not
+ * let a later frame overtake an earlier one, nor let a client pile up frames
+ * in memory: past PAUSE_AT waiting the socket stops reading until the queue
+ * drains.
  */
 export function onOrderedMessages(
   socket: WebSocket,
   gate: () => Promise<boolean>,
-  handle: (data: RawData, isBinary: boolean) => void,
+  /** When it returns a promise, the next message waits until that settled. */
+  handle: (data: RawData, isBinary: boolean) => unknown,
   onError: (err: unknown) => void,
 ): void {
   let chain: Promise<void> = Promise.resolve();
@@ -28,7 +30,7 @@ export function onOrderedMessages(
     }
     chain = chain
       .then(async () => {
-        if (await gate()) handle(data, isBinary);
+        if (await gate()) await handle(data, isBinary);
       })
       .catch(onError)
       .finally(() => {

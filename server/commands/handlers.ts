@@ -30,6 +30,7 @@ const messageOf = (err: unknown) =>
 export function registerCommandHandlers(hub: CogHub, deps: CommandHandlerDeps): CommandDirectory {
   const { store } = deps;
   const directory = new CommandDirectory(deps);
+  hub.runsLong('command.execute'); // a command's handler may take seconds
 
   hub.on('command.list', async (conn, frame) => {
     try {

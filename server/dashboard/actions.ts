@@ -19,7 +19,7 @@ export class ActionError extends Error {
 /** An action cog: `run` gets the posted fields and the caller's world and user. */
 export function actionCog(
   name: string,
-  run: (fields: Record<string, unknown>, ctx: CogContext) => ActionResponse,
+  run: (fields: Record<string, unknown>, ctx: CogContext) => Promise<ActionResponse>,
 ): Cog {
   return {
     module: 'dashboard.actions',
@@ -34,19 +34,19 @@ export function coreActions(deps: DashboardDeps): Cog[] {
   const { store } = deps;
   return [
     // A draft: the management page names it and picks experts; until then no list shows it.
-    actionCog('new_chat', (_fields, ctx) => {
+    actionCog('new_chat', async (_fields, ctx) => {
       if (!ctx.userId) throw new ActionError(401, 'Not signed in');
-      const ws = store.workspaces.createDraft({
+      const ws = await store.workspaces.createDraft({
         worldId: ctx.worldId,
         createdBy: ctx.userId,
         now: deps.now?.(),
       });
       return { status: 'ok', redirect_url: createWorkspaceUrl(ctx.worldId, ws.id) };
     }),
-    actionCog('open_workspace', (fields, ctx) => {
+    actionCog('open_workspace', async (fields, ctx) => {
       const id = fields.workspace_id;
       if (typeof id !== 'string' || !id) throw new ActionError(400, 'workspace_id is required');
-      if (!store.workspaces.inWorld(id, ctx.worldId))
+      if (!(await store.workspaces.inWorld(id, ctx.worldId)))
         throw new ActionError(404, `Unknown workspace "${id}" in this world`);
       return { status: 'ok', redirect_url: workspaceUrl(ctx.worldId, id) };
     }),

@@ -35,7 +35,7 @@ export interface DashboardDeps {
 export function widgetCog(
   name: string,
   attrs: WidgetAttrs,
-  render: (ctx: CogContext) => object,
+  render: (ctx: CogContext) => object | Promise<object>,
 ): Cog {
   return {
     module: 'dashboard.widgets',
@@ -45,22 +45,28 @@ export function widgetCog(
   };
 }
 
-function historyWorkspaces(deps: DashboardDeps, ctx: CogContext): HistoryWorkspace[] {
+async function historyWorkspaces(
+  deps: DashboardDeps,
+  ctx: CogContext,
+): Promise<HistoryWorkspace[]> {
   if (!ctx.userId) return [];
   const { store } = deps;
   const now = deps.now?.() ?? new Date();
   const directory = expertDirectory(deps.registry, ctx.worldId);
-  return store.workspaces.listForUser(ctx.worldId, ctx.userId, HISTORY_LIMIT).map((ws) => ({
-    workspace_id: ws.id,
-    ...(ws.name ? { name: ws.name } : {}),
-    url: workspaceUrl(ctx.worldId, ws.id),
-    created_ago: timeAgo(ws.created_at, now),
-    users: store.workspaces.users(ws.id),
-    experts: store.workspaces.expertIds(ws.id).flatMap((id) => {
-      const expert = directory.get(id);
-      return expert ? [{ expert_id: id, name: expert.name }] : [];
-    }),
-  }));
+  const listed = await store.workspaces.listForUser(ctx.worldId, ctx.userId, HISTORY_LIMIT);
+  return Promise.all(
+    listed.map(async (ws) => ({
+      workspace_id: ws.id,
+      ...(ws.name ? { name: ws.name } : {}),
+      url: workspaceUrl(ctx.worldId, ws.id),
+      created_ago: timeAgo(ws.created_at, now),
+      users: await store.workspaces.users(ws.id),
+      experts: (await store.workspaces.expertIds(ws.id)).flatMap((id) => {
+        const expert = directory.get(id);
+        return expert ? [{ expert_id: id, name: expert.name }] : [];
+      }),
+    })),
+  );
 }
 
 /** The four widgets of the core dashboard (SPEC §2 "Dashboard"). */
@@ -80,10 +86,10 @@ export function coreWidgets(deps: DashboardDeps): Cog[] {
     widgetCog(
       'DefaultHistoryWidget',
       { dashboard: 'core', column: 'main', order: 20 },
-      (ctx): HistoryWidget => ({
+      async (ctx): Promise<HistoryWidget> => ({
         layout: 'DefaultHistoryWidget',
         user_prompt: 'Your recent workspaces',
-        workspaces: historyWorkspaces(deps, ctx),
+        workspaces: await historyWorkspaces(deps, ctx),
       }),
     ),
     widgetCog(
@@ -100,17 +106,24 @@ export function coreWidgets(deps: DashboardDeps): Cog[] {
         })),
       }),
     ),
-    widgetCog('DefaultImageWidget', { dashboard: 'core', column: 'side', order: 20 }, (ctx) => {
-      const welcome = store.workspaces.inWorld(welcomeWorkspaceId(ctx.worldId), ctx.worldId);
-      const widget: ImageWidget = {
-        layout: 'DefaultImageWidget',
-        image_url: '/welcome.svg',
-        alt: WELCOME_TEXT,
-        ...(welcome && welcome.status === 'active'
-          ? { click_action: { action: 'open_workspace', workspace_id: welcome.id } }
-          : {}),
-      };
-      return widget;
-    }),
+    widgetCog(
+      'DefaultImageWidget',
+      { dashboard: 'core', column: 'side', order: 20 },
+      async (ctx) => {
+        const welcome = await store.workspaces.inWorld(
+          welcomeWorkspaceId(ctx.worldId),
+          ctx.worldId,
+        );
+        const widget: ImageWidget = {
+          layout: 'DefaultImageWidget',
+          image_url: '/welcome.svg',
+          alt: WELCOME_TEXT,
+          ...(welcome && welcome.status === 'active'
+            ? { click_action: { action: 'open_workspace', workspace_id: welcome.id } }
+            : {}),
+        };
+        return widget;
+      },
+    ),
   ];
 }

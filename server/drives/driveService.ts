@@ -266,8 +266,13 @@ export class Drives implements DriveService {
   // ---- workspaces ---------------------------------------------------------------
 
   /** Adds a drive file to a workspace of the same world (POST /api/workspace/add-file). */
-  addToWorkspace(worldId: string, workspaceId: string, driveName: string, path: string): FileRow {
-    if (!this.opts.store.workspaces.inWorld(workspaceId, worldId))
+  async addToWorkspace(
+    worldId: string,
+    workspaceId: string,
+    driveName: string,
+    path: string,
+  ): Promise<FileRow> {
+    if (!(await this.opts.store.workspaces.inWorld(workspaceId, worldId)))
       throw new NotFoundError(`Unknown workspace "${workspaceId.slice(0, 200)}"`);
     const drive = this.requireDrive(worldId, driveName);
     const row = this.requireFile(drive, path);

@@ -148,7 +148,12 @@ function describe(deps: Deps, state: State, message: string): FlowResult {
   });
 }
 
-function accept(deps: Deps, state: ConsultantState, event: FlowEvent, ctx: CogContext): FlowResult {
+async function accept(
+  deps: Deps,
+  state: ConsultantState,
+  event: FlowEvent,
+  ctx: CogContext,
+): Promise<FlowResult> {
   if (!ctx.userId) throw new Error('Not signed in');
   const one = attrText(event, 'expert_id');
   const chosen = one ? state.recommended.filter((r) => r.expert_id === one) : state.recommended;
@@ -162,7 +167,7 @@ function accept(deps: Deps, state: ConsultantState, event: FlowEvent, ctx: CogCo
   const installed = providerDirectory(deps.registry, deps.worldId);
   let url: string;
   try {
-    ({ url } = createWorkspaceWith(deps, {
+    ({ url } = await createWorkspaceWith(deps, {
       worldId: ctx.worldId,
       userId: ctx.userId,
       name: shortName(`Consultation: ${state.query}`, 80),
@@ -185,7 +190,12 @@ function accept(deps: Deps, state: ConsultantState, event: FlowEvent, ctx: CogCo
   };
 }
 
-function onEvent(deps: Deps, state: State, event: FlowEvent, ctx: CogContext): FlowResult {
+async function onEvent(
+  deps: Deps,
+  state: State,
+  event: FlowEvent,
+  ctx: CogContext,
+): Promise<FlowResult> {
   const message = userMessage(event);
   // A new description is welcome on either screen: it replaces the recommendation.
   if (message !== undefined) return describe(deps, state, message);

@@ -29,7 +29,7 @@ function eventOf(raw: unknown): FlowEvent | undefined {
 export function flowCog<S extends object>(
   flowId: string,
   title: string,
-  run: (input: FlowInput<S>, ctx: CogContext) => FlowResult,
+  run: (input: FlowInput<S>, ctx: CogContext) => FlowResult | Promise<FlowResult>,
 ): Cog {
   return {
     module: 'flows',

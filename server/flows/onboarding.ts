@@ -202,13 +202,18 @@ function setName(deps: Deps, state: State, raw: string): FlowResult {
   }
 }
 
-function create(deps: Deps, state: State, focus: Focus, ctx: CogContext): FlowResult {
+async function create(
+  deps: Deps,
+  state: State,
+  focus: Focus,
+  ctx: CogContext,
+): Promise<FlowResult> {
   if (!ctx.userId) throw new Error('Not signed in');
   const experts = expertsFor(deps, focus);
   const name = state.name ?? suggestedName(focus);
   let url: string;
   try {
-    ({ url } = createWorkspaceWith(deps, {
+    ({ url } = await createWorkspaceWith(deps, {
       worldId: ctx.worldId,
       userId: ctx.userId,
       name,
@@ -232,7 +237,12 @@ function create(deps: Deps, state: State, focus: Focus, ctx: CogContext): FlowRe
 }
 
 /** One event on the current step; anything the step does not offer is answered on the same screen. */
-function onEvent(deps: Deps, state: State, event: FlowEvent, ctx: CogContext): FlowResult {
+async function onEvent(
+  deps: Deps,
+  state: State,
+  event: FlowEvent,
+  ctx: CogContext,
+): Promise<FlowResult> {
   const focus = focusById(state.focus);
   const step: Step = focus ? (state.step ?? 'focus') : 'focus';
   const message = userMessage(event);

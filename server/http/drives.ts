@@ -196,7 +196,7 @@ export async function driveRoutes(
     const parsed = addFileRequestSchema.safeParse(req.body);
     if (!parsed.success) return invalid(reply, parsed);
     const { workspaceId, driveName, filePath } = parsed.data;
-    drives.addToWorkspace(req.world!.world_id, workspaceId, driveName, filePath);
+    await drives.addToWorkspace(req.world!.world_id, workspaceId, driveName, filePath);
     return { status: 'success' };
   });
 }

@@ -1,33 +1,33 @@
 import type { AppRegistry } from '../apps/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
+import { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import { workspaceAudience } from './audience';
 import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
-import { runMeetingRound, type MeetingDeps } from './meeting';
+import { startMeetingRound, type MeetingDeps } from './meeting';
 import { remoteTools, withRemoteExperts } from './remote';
 
 /** A request the client cannot make right now; the hub sends its message back as server.error. */
 export class MeetingRequestError extends Error {}
 
 /** The workspace this connection has open (scontext.set workspace_id), checked against its world. */
-export function openWorkspace(store: Store, conn: CogConnection): WorkspaceRow {
+export async function openWorkspace(store: Store, conn: CogConnection): Promise<WorkspaceRow> {
   const id = conn.context.get('workspace_id');
   if (typeof id !== 'string' || !id) throw new MeetingRequestError('No workspace selected');
-  const ws = store.workspaces.inWorld(id, conn.worldId);
+  const ws = await store.workspaces.inWorld(id, conn.worldId);
   if (!ws) throw new MeetingRequestError(`Unknown workspace "${id}" in this world`);
   return ws;
 }
 
-function workspaceExperts(
+async function workspaceExperts(
   registry: AppRegistry,
   store: Store,
   ws: WorkspaceRow,
-): DirectoryExpert[] {
+): Promise<DirectoryExpert[]> {
   const directory = expertDirectory(registry, ws.world_id);
-  return store.workspaces
-    .expertIds(ws.id)
+  return (await store.workspaces.expertIds(ws.id))
     .map((id) => directory.get(id))
     .filter((e): e is DirectoryExpert => Boolean(e));
 }
@@ -43,21 +43,28 @@ function selectedExperts(conn: CogConnection, experts: DirectoryExpert[]): Direc
 /** The socket side of the workspace chat page (SPEC §7). */
 export function registerMeetingHandlers(
   hub: CogHub,
-  deps: MeetingDeps & { registry: AppRegistry },
+  deps: Omit<MeetingDeps, 'transcriptQueue'> & { registry: AppRegistry },
 ): void {
   const { store, registry } = deps;
   // Experts and tools of remote apps are looked up per round: apps come and go.
   const engine = withRemoteExperts(deps.engine, registry);
+  const transcriptQueue = new KeyedSerial();
 
-  hub.on('display.experts', (conn) => {
-    const ws = openWorkspace(store, conn);
-    for (const e of workspaceExperts(registry, store, ws))
+  hub.on('display.experts', async (conn) => {
+    const ws = await openWorkspace(store, conn);
+    for (const e of await workspaceExperts(registry, store, ws))
       hub.send(conn, 'display.expert', expertOnWire(e));
   });
 
-  hub.on('display.messages', (conn) => {
-    const ws = openWorkspace(store, conn);
-    for (const m of store.transcripts.messages(ws.id)) {
+  hub.on('display.messages', async (conn) => {
+    const ws = await openWorkspace(store, conn);
+    // Read behind the writes already queued: an answer someone saw is in it.
+    const { messages, boxes, traces } = await transcriptQueue.run(ws.id, async () => ({
+      messages: await store.transcripts.messages(ws.id),
+      boxes: await store.transcripts.researchBoxes(ws.id),
+      traces: await store.transcripts.traces(ws.id),
+    }));
+    for (const m of messages) {
       hub.send(conn, 'display.message', {
         message_id: m.message_id,
         role: m.role,
@@ -69,7 +76,7 @@ export function registerMeetingHandlers(
         final: true,
       });
     }
-    for (const b of store.transcripts.researchBoxes(ws.id)) {
+    for (const b of boxes) {
       hub.send(conn, 'display.researchbox', {
         id: b.id,
         ...(b.name ? { name: b.name } : {}),
@@ -78,7 +85,7 @@ export function registerMeetingHandlers(
         ...(b.content ? { content: b.content } : {}),
       });
     }
-    for (const t of store.transcripts.traces(ws.id)) {
+    for (const t of traces) {
       hub.send(conn, 'server.trace', {
         key: t.key,
         ...(t.html ? { html: t.html } : {}),
@@ -87,9 +94,9 @@ export function registerMeetingHandlers(
     }
   });
 
-  hub.on('workspace.expert.details', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
-    const chosen = new Set(store.workspaces.expertIds(ws.id));
+  hub.on('workspace.expert.details', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
+    const chosen = new Set(await store.workspaces.expertIds(ws.id));
     const experts = [...expertDirectory(registry, conn.worldId).values()].map((e) =>
       expertOnWire(e, chosen.has(e.id)),
     );
@@ -102,17 +109,19 @@ export function registerMeetingHandlers(
   hub.on('user.message', async (conn, frame) => {
     const text = frame.content.text.trim();
     if (!text) throw new MeetingRequestError('An empty message is not sent');
-    const ws = openWorkspace(store, conn);
+    const ws = await openWorkspace(store, conn);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
-    await runMeetingRound(
-      { ...deps, engine, tools },
+    // The socket's next frame waits until the user's words are stored, not for the answers.
+    const { answers } = await startMeetingRound(
+      { ...deps, engine, tools, transcriptQueue },
       {
         workspace: ws,
         userId: conn.userId,
         text,
-        experts: selectedExperts(conn, workspaceExperts(registry, store, ws)),
+        experts: selectedExperts(conn, await workspaceExperts(registry, store, ws)),
         audience: workspaceAudience(hub, conn.worldId, ws.id),
       },
     );
+    hub.background(conn, frame, answers);
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import type { Audience } from './audience';
@@ -20,6 +21,13 @@ export interface MeetingDeps {
   tools: Tool[];
   log: FastifyBaseLogger;
   timeoutMs?: number;
+  /**
+   * One queue per workspace for its transcript: a write (or a read of the
+   * whole) starts once the one before it finished, so messages, research
+   * boxes and traces are stored in the order they were said, whichever
+   * expert said them and whatever the store.
+   */
+  transcriptQueue: KeyedSerial;
 }
 
 export interface Question {
@@ -30,8 +38,9 @@ export interface Question {
   audience: Audience;
 }
 
-function history(store: Store, workspaceId: string): HistoryEntry[] {
-  return store.transcripts.messages(workspaceId, HISTORY_TURNS).map((m) => ({
+async function history(store: Store, workspaceId: string): Promise<HistoryEntry[]> {
+  const messages = await store.transcripts.messages(workspaceId, HISTORY_TURNS);
+  return messages.map((m) => ({
     role: m.role,
     name: m.name,
     ...(m.expert_id ? { expertId: m.expert_id } : {}),
@@ -40,14 +49,26 @@ function history(store: Store, workspaceId: string): HistoryEntry[] {
 }
 
 /**
- * One round of a meeting: the user's words are echoed and stored, then every
+ * One round of a meeting: the user's words are stored and echoed, then every
  * selected expert answers at the same time. One expert failing or timing out
- * never stops the others.
+ * never stops the others. Resolves when every expert is done.
  */
 export async function runMeetingRound(deps: MeetingDeps, q: Question): Promise<void> {
+  const { answers } = await startMeetingRound(deps, q);
+  await answers;
+}
+
+/**
+ * The first part of a round, resolving once the user's words are stored
+ * (after everything said before them) and echoed; `answers` is the rest,
+ * already under way, which settles when every expert is done.
+ */
+export async function startMeetingRound(
+  deps: MeetingDeps,
+  q: Question,
+): Promise<{ answers: Promise<void> }> {
   const { store, audience, workspace } = { ...deps, ...q };
   const user = await store.users.byId(q.userId);
-  const earlier = history(store, workspace.id);
   const said = {
     message_id: randomUUID(),
     role: 'user' as const,
@@ -58,8 +79,12 @@ export async function runMeetingRound(deps: MeetingDeps, q: Question): Promise<v
     html: null,
     created_at: new Date().toISOString(),
   };
-  store.transcripts.addMessage(workspace.id, said);
-  store.workspaces.addUser(workspace.id, q.userId);
+  const earlier = await deps.transcriptQueue.run(workspace.id, async () => {
+    const before = await history(store, workspace.id);
+    await store.transcripts.addMessage(workspace.id, said);
+    await store.workspaces.addUser(workspace.id, q.userId);
+    return before;
+  });
   audience.send('user.echo', {
     message_id: said.message_id,
     role: 'user',
@@ -68,12 +93,22 @@ export async function runMeetingRound(deps: MeetingDeps, q: Question): Promise<v
     created_at: said.created_at,
   });
 
-  const allowed = new Set(store.workspaces.toolProviders(workspace.id));
+  const allowed = new Set(await store.workspaces.toolProviders(workspace.id));
   const tools = deps.tools.filter((t) => allowed.has(t.provider));
   const round = said.message_id.slice(0, 8);
+  return { answers: answerAll(deps, q, { round, tools, history: earlier }) };
+}
+
+async function answerAll(
+  deps: MeetingDeps,
+  q: Question,
+  job: { round: string; tools: Tool[]; history: HistoryEntry[] },
+): Promise<void> {
+  const { audience } = q;
+  const { round, tools } = job;
   const outcomes = await Promise.all(
     q.experts.map((expert) =>
-      answerOne(deps, q, { expert, cid: `${expert.id}-${round}`, tools, history: earlier }),
+      answerOne(deps, q, { expert, cid: `${expert.id}-${round}`, tools, history: job.history }),
     ),
   );
   for (const { cid, ok } of outcomes) {
@@ -96,8 +131,10 @@ async function answerOne(
   const controller = new AbortController();
   const timeoutMs = deps.timeoutMs ?? EXPERT_TIMEOUT_MS;
   const now = new Date();
-  const { reporter, state } = createReporter({
+  const { reporter, state, stored } = createReporter({
     store: deps.store,
+    transcriptQueue: deps.transcriptQueue,
+    log: deps.log,
     audience: q.audience,
     workspaceId: q.workspace.id,
     worldId: q.workspace.world_id,
@@ -138,6 +175,9 @@ async function answerOne(
       timedOut,
     ]);
     if (!state.answered) reporter.answer(state.lastAnswer || '_(no answer)_', true);
+    await stored();
+    // An answer that could not be stored would be gone on reload: the expert failed.
+    if (state.writeFailure) throw state.writeFailure;
     reporter.progress('completed');
     return { cid, ok: true };
   } catch (err) {
@@ -151,6 +191,7 @@ async function answerOne(
     });
     reporter.progress('failed', message);
     if (!state.answered) reporter.answer(`**${expert.name} could not answer:** ${message}`, true);
+    await stored();
     return { cid, ok: false };
   } finally {
     clearTimeout(timer);

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
 import type { Audience } from './audience';
 import {
@@ -13,15 +15,21 @@ export interface ReporterState {
   lastAnswer: string;
   answered: boolean;
   toolErrors: number;
+  /** The first write of this expert's part of the transcript that failed. */
+  writeFailure?: unknown;
 }
 
 /**
  * One expert's reporter for one question: every report becomes the SPEC §7
  * frame for everyone viewing the workspace, and what must survive a reload
- * (final answer, research boxes, traces) is stored.
+ * (final answer, research boxes, traces) is stored, in the workspace's
+ * transcript queue so in the order it was reported. `stored` resolves when
+ * every write asked for so far is done (a failure is in state.writeFailure).
  */
 export function createReporter(deps: {
   store: Store;
+  transcriptQueue: KeyedSerial;
+  log: FastifyBaseLogger;
   audience: Audience;
   workspaceId: string;
   worldId: string;
@@ -30,10 +38,21 @@ export function createReporter(deps: {
   answerId: string;
   tools: Tool[];
   toolContext: ToolContext;
-}): { reporter: ExpertReporter; state: ReporterState } {
+}): { reporter: ExpertReporter; state: ReporterState; stored: () => Promise<void> } {
   const { store, audience, workspaceId, expert, cid, answerId } = deps;
   const state: ReporterState = { lastAnswer: '', answered: false, toolErrors: 0 };
   let boxes = 0;
+  const writes: Promise<void>[] = [];
+
+  /** Queues a write; its failure is kept and logged, never thrown at the engine. */
+  function persist(write: () => Promise<void>): void {
+    writes.push(
+      deps.transcriptQueue.run(workspaceId, write).catch((err: unknown) => {
+        state.writeFailure ??= err;
+        deps.log.error({ err, workspaceId, expert: expert.id }, 'transcript write failed');
+      }),
+    );
+  }
 
   const trace: ExpertReporter['trace'] = (key, entry) => {
     audience.send('server.trace', {
@@ -41,19 +60,27 @@ export function createReporter(deps: {
       ...(entry.html !== undefined ? { html: entry.html } : {}),
       value: entry.value,
     });
-    store.transcripts.addTrace(workspaceId, { key, html: entry.html ?? null, value: entry.value });
+    persist(() =>
+      store.transcripts.addTrace(workspaceId, {
+        key,
+        html: entry.html ?? null,
+        value: entry.value,
+      }),
+    );
   };
 
   const researchBox: ExpertReporter['researchBox'] = (box) => {
     const full = { id: `${answerId}-${++boxes}`, name: box.name ?? expert.name, ...box };
     audience.send('display.researchbox', full);
-    store.transcripts.addResearchBox(workspaceId, {
-      id: full.id,
-      name: full.name ?? null,
-      title: full.title ?? null,
-      html: full.html ?? null,
-      content: full.content ?? null,
-    });
+    persist(() =>
+      store.transcripts.addResearchBox(workspaceId, {
+        id: full.id,
+        name: full.name ?? null,
+        title: full.title ?? null,
+        html: full.html ?? null,
+        content: full.content ?? null,
+      }),
+    );
   };
 
   const reporter: ExpertReporter = {
@@ -114,18 +141,22 @@ export function createReporter(deps: {
       });
       if (final && !state.answered) {
         state.answered = true;
-        store.transcripts.addMessage(workspaceId, {
+        const message = {
           message_id: answerId,
-          role: 'assistant',
+          role: 'assistant' as const,
           name: expert.name,
           expert_id: expert.id,
           user_id: null,
           content,
           html: null,
           created_at: new Date().toISOString(),
-        });
+        };
+        persist(() => store.transcripts.addMessage(workspaceId, message));
       }
     },
   };
-  return { reporter, state };
+  const stored = async () => {
+    await Promise.all(writes);
+  };
+  return { reporter, state, stored };
 }

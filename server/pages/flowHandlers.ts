@@ -2,11 +2,11 @@ import { FLOW_START_EVENT, type ClientFrame } from '../../protocol';
 import { exposedId, type AnnotatedCog, type AppRegistry } from '../apps/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
+import { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
 import { FlowStates, type FlowKey } from './flowStates';
 import { DEFAULT_SCREEN_TIMEOUT_MS, invokeCog, messageOf } from './invoke';
 import { checkFlowResult, INVALID_FLOW_SCREEN, sameSiteRedirect } from './screenResult';
-import { KeyedSerial } from './serial';
 
 /** The annotation that makes a cog a flow: `flow: { flow_id, title? }`. */
 export const FLOW_ANNOTATION = 'flow';
@@ -55,6 +55,7 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
   const timeoutMs = deps.timeoutMs ?? DEFAULT_SCREEN_TIMEOUT_MS;
   const states = deps.states ?? new FlowStates();
   const serial = new KeyedSerial();
+  hub.runsLong('flow.event'); // a flow cog may take up to timeoutMs
 
   function toConsole(conn: CogConnection, appName: string, flowid: string, message: string): void {
     store.console.append(conn.worldId, {

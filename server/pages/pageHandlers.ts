@@ -40,6 +40,7 @@ function names(
 export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
   const { store, registry } = deps;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_SCREEN_TIMEOUT_MS;
+  hub.runsLong('page.display', 'page.event'); // a page cog may take up to timeoutMs
 
   /** A page that broke (threw, timed out, answered garbage) is the world's business too. */
   function toConsole(conn: CogConnection, page: FoundPage, message: string): void {

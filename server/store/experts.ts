@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 export interface ExpertRow {
   id: string;
@@ -10,27 +10,28 @@ export interface ExpertRow {
   system_prompt: string | null;
 }
 
-type RawExpert = Omit<ExpertRow, 'keywords'> & { keywords: string };
-
 /** Expert definitions; the experts app turns each into a cog annotated `expert`. */
 export class ExpertsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  list(): ExpertRow[] {
-    return (this.db.prepare('SELECT * FROM experts ORDER BY name').all() as RawExpert[]).map(
-      (r) => ({ ...r, keywords: JSON.parse(r.keywords) as string[] }),
-    );
+  async list(): Promise<ExpertRow[]> {
+    const rows = await this.q.selectFrom('experts').selectAll().orderBy('name').execute();
+    return rows.map((r) => ({ ...r, keywords: JSON.parse(r.keywords) as string[] }));
   }
 
-  upsert(e: ExpertRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO experts (id, name, keywords, home_link, description, model, system_prompt)
-         VALUES (@id, @name, @keywords, @home_link, @description, @model, @system_prompt)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, keywords = excluded.keywords,
-           home_link = excluded.home_link, description = excluded.description,
-           model = excluded.model, system_prompt = excluded.system_prompt`,
-      )
-      .run({ ...e, keywords: JSON.stringify(e.keywords) });
+  async upsert(e: ExpertRow): Promise<void> {
+    const fields = {
+      name: e.name,
+      keywords: JSON.stringify(e.keywords),
+      home_link: e.home_link,
+      description: e.description,
+      model: e.model,
+      system_prompt: e.system_prompt,
+    };
+    await this.q
+      .insertInto('experts')
+      .values({ id: e.id, ...fields })
+      .onConflict((oc) => oc.column('id').doUpdateSet(fields))
+      .execute();
   }
 }

@@ -42,10 +42,10 @@ function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositor
     worlds: new WorldsRepository(queries),
     sessions: new SessionsRepository(queries, sessionTtlMs),
     console: new ConsoleRepository(db),
-    experts: new ExpertsRepository(db),
+    experts: new ExpertsRepository(queries),
     meta: new MetaRepository(queries),
-    workspaces: new WorkspacesRepository(db),
-    transcripts: new TranscriptsRepository(db),
+    workspaces: new WorkspacesRepository(queries),
+    transcripts: new TranscriptsRepository(queries),
   };
 }
 

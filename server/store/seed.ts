@@ -31,16 +31,16 @@ export async function seedDemo(
     }
     for (const w of DEMO_WORLDS) await tx.users.grant(user.id, w.id, true);
     await tx.users.setActiveWorld(user.id, DEMO_WORLDS[0]!.id);
-    for (const e of demoExperts) tx.experts.upsert(e);
+    for (const e of demoExperts) await tx.experts.upsert(e);
     for (const w of DEMO_WORLDS) {
-      const ws = tx.workspaces.create({
+      const ws = await tx.workspaces.create({
         id: `${w.id}-welcome`,
         worldId: w.id,
         name: 'Welcome meeting',
         createdBy: user.id,
       });
-      for (const e of demoExperts) tx.workspaces.addExpert(ws.id, e.id);
-      for (const p of toolProviderDefinitions) tx.workspaces.addToolProvider(ws.id, p.name);
+      for (const e of demoExperts) await tx.workspaces.addExpert(ws.id, e.id);
+      for (const p of toolProviderDefinitions) await tx.workspaces.addToolProvider(ws.id, p.name);
     }
     await tx.meta.set('demo_seeded', new Date().toISOString());
   });

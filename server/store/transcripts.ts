@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 export interface StoredMessage {
   message_id: string;
@@ -27,82 +27,109 @@ export interface StoredTrace {
 
 /** What a meeting leaves behind per workspace: messages, research boxes, traces. */
 export class TranscriptsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  addMessage(workspaceId: string, m: StoredMessage): void {
-    this.db
-      .prepare(
-        `INSERT INTO messages (workspace_id, message_id, role, name, expert_id, user_id, content, html, created_at)
-         VALUES (@workspaceId, @message_id, @role, @name, @expert_id, @user_id, @content, @html, @created_at)
-         ON CONFLICT (message_id) DO UPDATE SET content = excluded.content, html = excluded.html`,
+  /** Stores a message; the same message_id again replaces its content and html. */
+  async addMessage(workspaceId: string, m: StoredMessage): Promise<void> {
+    await this.q
+      .insertInto('messages')
+      .values({
+        workspace_id: workspaceId,
+        message_id: m.message_id,
+        role: m.role,
+        name: m.name,
+        expert_id: m.expert_id,
+        user_id: m.user_id,
+        content: m.content,
+        html: m.html,
+        created_at: m.created_at,
+      })
+      .onConflict((oc) =>
+        oc.column('message_id').doUpdateSet((eb) => ({
+          content: eb.ref('excluded.content'),
+          html: eb.ref('excluded.html'),
+        })),
       )
-      .run({ workspaceId, ...m });
+      .execute();
   }
 
   /** The last `limit` messages, oldest first. */
-  messages(workspaceId: string, limit = 10_000): StoredMessage[] {
-    return this.db
-      .prepare(
-        `SELECT message_id, role, name, expert_id, user_id, content, html, created_at FROM (
-           SELECT * FROM messages WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?
-         ) ORDER BY seq ASC`,
-      )
-      .all(workspaceId, limit) as StoredMessage[];
+  async messages(workspaceId: string, limit = 10_000): Promise<StoredMessage[]> {
+    const newestFirst = await this.q
+      .selectFrom('messages')
+      .select([
+        'message_id',
+        'role',
+        'name',
+        'expert_id',
+        'user_id',
+        'content',
+        'html',
+        'created_at',
+      ])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    return newestFirst.reverse();
   }
 
-  messageCount(workspaceId: string): number {
-    return (
-      this.db
-        .prepare('SELECT count(*) AS n FROM messages WHERE workspace_id = ?')
-        .get(workspaceId) as { n: number }
-    ).n;
+  async messageCount(workspaceId: string): Promise<number> {
+    const row = await this.q
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
-  addResearchBox(workspaceId: string, box: StoredResearchBox): void {
-    this.db
-      .prepare(
-        `INSERT INTO research_boxes (workspace_id, id, name, title, html, content)
-         VALUES (@workspaceId, @id, @name, @title, @html, @content)
-         ON CONFLICT (workspace_id, id) DO UPDATE SET name = excluded.name, title = excluded.title,
-           html = excluded.html, content = excluded.content`,
-      )
-      .run({ workspaceId, ...box });
+  /** Stores a research box; the same id in the workspace again replaces it. */
+  async addResearchBox(workspaceId: string, box: StoredResearchBox): Promise<void> {
+    const fields = { name: box.name, title: box.title, html: box.html, content: box.content };
+    await this.q
+      .insertInto('research_boxes')
+      .values({ workspace_id: workspaceId, id: box.id, ...fields })
+      .onConflict((oc) => oc.columns(['workspace_id', 'id']).doUpdateSet(fields))
+      .execute();
   }
 
-  researchBoxes(workspaceId: string, limit = 1000): StoredResearchBox[] {
-    return this.db
-      .prepare(
-        `SELECT id, name, title, html, content FROM (
-           SELECT * FROM research_boxes WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?
-         ) ORDER BY seq ASC`,
-      )
-      .all(workspaceId, limit) as StoredResearchBox[];
+  /** The last `limit` research boxes, oldest first. */
+  async researchBoxes(workspaceId: string, limit = 1000): Promise<StoredResearchBox[]> {
+    const newestFirst = await this.q
+      .selectFrom('research_boxes')
+      .select(['id', 'name', 'title', 'html', 'content'])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    return newestFirst.reverse();
   }
 
-  addTrace(workspaceId: string, trace: StoredTrace): void {
-    this.db
-      .prepare('INSERT INTO traces (workspace_id, key, html, value) VALUES (?, ?, ?, ?)')
-      .run(
-        workspaceId,
-        trace.key,
-        trace.html,
-        trace.value === undefined ? null : JSON.stringify(trace.value),
-      );
+  async addTrace(workspaceId: string, trace: StoredTrace): Promise<void> {
+    await this.q
+      .insertInto('traces')
+      .values({
+        workspace_id: workspaceId,
+        key: trace.key,
+        html: trace.html,
+        value: trace.value === undefined ? null : JSON.stringify(trace.value),
+      })
+      .execute();
   }
 
-  traces(workspaceId: string, limit = 500): StoredTrace[] {
-    return (
-      this.db
-        .prepare(
-          `SELECT key, html, value FROM (
-             SELECT * FROM traces WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?
-           ) ORDER BY seq ASC`,
-        )
-        .all(workspaceId, limit) as { key: string; html: string | null; value: string | null }[]
-    ).map((t) => ({
+  /** The last `limit` traces, oldest first, with their values parsed back. */
+  async traces(workspaceId: string, limit = 500): Promise<StoredTrace[]> {
+    const newestFirst = await this.q
+      .selectFrom('traces')
+      .select(['key', 'html', 'value'])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+    return newestFirst.reverse().map((t) => ({
       key: t.key,
       html: t.html,
-      value: t.value === null ? undefined : JSON.parse(t.value),
+      value: t.value === null ? undefined : (JSON.parse(t.value) as unknown),
     }));
   }
 }

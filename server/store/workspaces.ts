@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './db';
+import { insertionOrder } from './insertionOrder';
+import type { Queries } from './kysely';
 
 export type WorkspaceStatus = 'draft' | 'active';
 
@@ -18,39 +19,40 @@ export const DRAFT_TTL_MS = 24 * 3600_000;
 
 /** Workspaces of a world, with their experts, tool providers and the people who took part. */
 export class WorkspacesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  create(input: {
+  /** Creates the workspace and, with createdBy, makes its creator its first person (one transaction). */
+  async create(input: {
     worldId: string;
     name?: string | null;
     createdBy?: string | null;
     id?: string;
     status?: WorkspaceStatus;
     now?: Date;
-  }): WorkspaceRow {
-    const id = input.id ?? randomUUID();
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          'INSERT INTO workspaces (id, world_id, name, created_by, created_at, status) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          id,
-          input.worldId,
-          input.name ?? null,
-          input.createdBy ?? null,
-          (input.now ?? new Date()).toISOString(),
-          input.status ?? 'active',
-        );
-      if (input.createdBy) this.addUser(id, input.createdBy);
-    })();
-    return this.byId(id)!;
+  }): Promise<WorkspaceRow> {
+    const row: WorkspaceRow = {
+      id: input.id ?? randomUUID(),
+      world_id: input.worldId,
+      name: input.name ?? null,
+      created_by: input.createdBy ?? null,
+      created_at: (input.now ?? new Date()).toISOString(),
+      status: input.status ?? 'active',
+    };
+    await this.atomically(async (q) => {
+      await q.insertInto('workspaces').values(row).execute();
+      if (row.created_by) await new WorkspacesRepository(q).addUser(row.id, row.created_by);
+    });
+    return row;
   }
 
   /** A new unnamed draft (POST /api/action new_chat); stale drafts are purged first. */
-  createDraft(input: { worldId: string; createdBy: string; now?: Date }): WorkspaceRow {
+  async createDraft(input: {
+    worldId: string;
+    createdBy: string;
+    now?: Date;
+  }): Promise<WorkspaceRow> {
     const now = input.now ?? new Date();
-    this.purgeStaleDrafts(now);
+    await this.purgeStaleDrafts(now);
     return this.create({
       worldId: input.worldId,
       createdBy: input.createdBy,
@@ -60,122 +62,148 @@ export class WorkspacesRepository {
   }
 
   /** Makes a draft a real workspace: from now on it is listed. */
-  activate(id: string): void {
-    this.db.prepare("UPDATE workspaces SET status = 'active' WHERE id = ?").run(id);
+  async activate(id: string): Promise<void> {
+    await this.q.updateTable('workspaces').set({ status: 'active' }).where('id', '=', id).execute();
   }
 
   /** Deletes drafts created more than DRAFT_TTL_MS before now (with their experts and providers). */
-  purgeStaleDrafts(now: Date = new Date()): number {
+  async purgeStaleDrafts(now: Date = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - DRAFT_TTL_MS).toISOString();
-    return this.db
-      .prepare("DELETE FROM workspaces WHERE status = 'draft' AND created_at < ?")
-      .run(cutoff).changes;
+    const result = await this.q
+      .deleteFrom('workspaces')
+      .where('status', '=', 'draft')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
-  byId(id: string): WorkspaceRow | undefined {
-    return this.db.prepare('SELECT * FROM workspaces WHERE id = ?').get(id) as
-      WorkspaceRow | undefined;
+  async byId(id: string): Promise<WorkspaceRow | undefined> {
+    return this.q.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The workspace, only if it belongs to this world. */
-  inWorld(id: string, worldId: string): WorkspaceRow | undefined {
-    const ws = this.byId(id);
+  async inWorld(id: string, worldId: string): Promise<WorkspaceRow | undefined> {
+    const ws = await this.byId(id);
     return ws && ws.world_id === worldId ? ws : undefined;
   }
 
   /** The world's active workspaces, newest first. */
-  listForWorld(worldId: string, limit = 100): WorkspaceRow[] {
-    return this.db
-      .prepare(
-        `SELECT * FROM workspaces WHERE world_id = ? AND status = 'active'
-         ORDER BY created_at DESC, rowid DESC LIMIT ?`,
-      )
-      .all(worldId, limit) as WorkspaceRow[];
+  async listForWorld(worldId: string, limit = 100): Promise<WorkspaceRow[]> {
+    return this.q
+      .selectFrom('workspaces')
+      .selectAll()
+      .where('world_id', '=', worldId)
+      .where('status', '=', 'active')
+      .orderBy('created_at', 'desc')
+      .orderBy(insertionOrder(this.q, 'workspaces'), 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** The active workspaces of this world the user took part in (workspace_users), newest first. */
-  listForUser(worldId: string, userId: string, limit = 100): WorkspaceRow[] {
-    return this.db
-      .prepare(
-        `SELECT w.* FROM workspaces w JOIN workspace_users wu ON wu.workspace_id = w.id
-         WHERE w.world_id = ? AND wu.user_id = ? AND w.status = 'active'
-         ORDER BY w.created_at DESC, w.rowid DESC LIMIT ?`,
-      )
-      .all(worldId, userId, limit) as WorkspaceRow[];
+  async listForUser(worldId: string, userId: string, limit = 100): Promise<WorkspaceRow[]> {
+    return this.q
+      .selectFrom('workspaces as w')
+      .innerJoin('workspace_users as wu', 'wu.workspace_id', 'w.id')
+      .selectAll('w')
+      .where('w.world_id', '=', worldId)
+      .where('wu.user_id', '=', userId)
+      .where('w.status', '=', 'active')
+      .orderBy('w.created_at', 'desc')
+      .orderBy(insertionOrder(this.q, 'w'), 'desc')
+      .limit(limit)
+      .execute();
   }
 
-  rename(id: string, name: string): void {
-    this.db.prepare('UPDATE workspaces SET name = ? WHERE id = ?').run(name, id);
+  async rename(id: string, name: string): Promise<void> {
+    await this.q.updateTable('workspaces').set({ name }).where('id', '=', id).execute();
   }
 
-  expertIds(id: string): string[] {
-    return (
-      this.db
-        .prepare(
-          'SELECT expert_id FROM workspace_experts WHERE workspace_id = ? ORDER BY added_at, rowid',
-        )
-        .all(id) as { expert_id: string }[]
-    ).map((r) => r.expert_id);
+  /** The workspace's experts in the order they were added. */
+  async expertIds(id: string): Promise<string[]> {
+    const rows = await this.q
+      .selectFrom('workspace_experts')
+      .select('expert_id')
+      .where('workspace_id', '=', id)
+      .orderBy('added_at')
+      .orderBy(insertionOrder(this.q, 'workspace_experts'))
+      .execute();
+    return rows.map((r) => r.expert_id);
   }
 
-  addExpert(id: string, expertId: string): boolean {
-    return (
-      this.db
-        .prepare(
-          'INSERT OR IGNORE INTO workspace_experts (workspace_id, expert_id, added_at) VALUES (?, ?, ?)',
-        )
-        .run(id, expertId, new Date().toISOString()).changes > 0
-    );
+  /** False when the expert was already in the workspace. */
+  async addExpert(id: string, expertId: string): Promise<boolean> {
+    const result = await this.q
+      .insertInto('workspace_experts')
+      .values({ workspace_id: id, expert_id: expertId, added_at: new Date().toISOString() })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  removeExpert(id: string, expertId: string): boolean {
-    return (
-      this.db
-        .prepare('DELETE FROM workspace_experts WHERE workspace_id = ? AND expert_id = ?')
-        .run(id, expertId).changes > 0
-    );
+  /** False when the expert was not in the workspace. */
+  async removeExpert(id: string, expertId: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('workspace_experts')
+      .where('workspace_id', '=', id)
+      .where('expert_id', '=', expertId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
-  toolProviders(id: string): string[] {
-    return (
-      this.db
-        .prepare(
-          'SELECT provider_name FROM workspace_toolproviders WHERE workspace_id = ? ORDER BY rowid',
-        )
-        .all(id) as { provider_name: string }[]
-    ).map((r) => r.provider_name);
+  /** The workspace's tool providers in the order they were chosen. */
+  async toolProviders(id: string): Promise<string[]> {
+    const rows = await this.q
+      .selectFrom('workspace_toolproviders')
+      .select('provider_name')
+      .where('workspace_id', '=', id)
+      .orderBy(insertionOrder(this.q, 'workspace_toolproviders'))
+      .execute();
+    return rows.map((r) => r.provider_name);
   }
 
-  addToolProvider(id: string, provider: string): boolean {
-    return (
-      this.db
-        .prepare(
-          'INSERT OR IGNORE INTO workspace_toolproviders (workspace_id, provider_name) VALUES (?, ?)',
-        )
-        .run(id, provider).changes > 0
-    );
+  /** False when the provider was already chosen. */
+  async addToolProvider(id: string, provider: string): Promise<boolean> {
+    const result = await this.q
+      .insertInto('workspace_toolproviders')
+      .values({ workspace_id: id, provider_name: provider })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  removeToolProvider(id: string, provider: string): boolean {
-    return (
-      this.db
-        .prepare('DELETE FROM workspace_toolproviders WHERE workspace_id = ? AND provider_name = ?')
-        .run(id, provider).changes > 0
-    );
+  /** False when the provider was not chosen. */
+  async removeToolProvider(id: string, provider: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('workspace_toolproviders')
+      .where('workspace_id', '=', id)
+      .where('provider_name', '=', provider)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
-  addUser(id: string, userId: string): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO workspace_users (workspace_id, user_id) VALUES (?, ?)')
-      .run(id, userId);
+  /** Records that the user took part (idempotent). */
+  async addUser(id: string, userId: string): Promise<void> {
+    await this.q
+      .insertInto('workspace_users')
+      .values({ workspace_id: id, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 
-  users(id: string): { user_id: string; name: string }[] {
-    return this.db
-      .prepare(
-        `SELECT u.id AS user_id, u.name AS name FROM workspace_users wu
-         JOIN users u ON u.id = wu.user_id WHERE wu.workspace_id = ? ORDER BY u.name`,
-      )
-      .all(id) as { user_id: string; name: string }[];
+  /** The people who took part, by name. */
+  async users(id: string): Promise<{ user_id: string; name: string }[]> {
+    return this.q
+      .selectFrom('workspace_users as wu')
+      .innerJoin('users as u', 'u.id', 'wu.user_id')
+      .select(['u.id as user_id', 'u.name as name'])
+      .where('wu.workspace_id', '=', id)
+      .orderBy('u.name')
+      .execute();
+  }
+
+  /** Runs work in the caller's transaction, or in a new one when there is none. */
+  private atomically<T>(work: (q: Queries) => Promise<T>): Promise<T> {
+    return this.q.isTransaction ? work(this.q) : this.q.transaction().execute(work);
   }
 }

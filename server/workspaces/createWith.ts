@@ -20,10 +20,10 @@ export interface NewWorkspace {
  * Names are checked like workspace.update; unknown experts or providers are
  * refused with WorkspaceRequestError and nothing is written.
  */
-export function createWorkspaceWith(
+export async function createWorkspaceWith(
   deps: { store: Store; registry: AppRegistry },
   input: NewWorkspace,
-): { workspace: WorkspaceRow; url: string } {
+): Promise<{ workspace: WorkspaceRow; url: string }> {
   const { store, registry } = deps;
   const name = checkWorkspaceName(input.name);
   const experts = expertDirectory(registry, input.worldId);
@@ -32,17 +32,17 @@ export function createWorkspaceWith(
     if (!experts.has(id)) throw new WorkspaceRequestError(`Unknown expert "${id}"`);
   for (const p of input.providers ?? [])
     if (!providers.has(p)) throw new WorkspaceRequestError(`Unknown tool provider "${p}"`);
-  const workspace = store.db.transaction(() => {
-    const ws = store.workspaces.create({
+  const workspace = await store.transaction(async (tx) => {
+    const ws = await tx.workspaces.create({
       worldId: input.worldId,
       name,
       createdBy: input.userId,
       status: 'active',
     });
-    for (const id of input.experts) store.workspaces.addExpert(ws.id, id);
-    for (const p of input.providers ?? []) store.workspaces.addToolProvider(ws.id, p);
+    for (const id of input.experts) await tx.workspaces.addExpert(ws.id, id);
+    for (const p of input.providers ?? []) await tx.workspaces.addToolProvider(ws.id, p);
     return ws;
-  })();
+  });
   return { workspace, url: workspaceUrl(input.worldId, workspace.id) };
 }
 

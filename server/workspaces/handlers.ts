@@ -4,7 +4,7 @@ import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import { expertDirectory } from '../meeting/directory';
 import { MeetingRequestError, openWorkspace } from '../meeting/handlers';
-import type { Store } from '../store';
+import type { Repositories, Store } from '../store';
 import { providerDirectory, providerOnWire } from './providers';
 
 /** The longest workspace name accepted (characters, after trimming). */
@@ -49,14 +49,17 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
   /** Registers a write: run validates (throwing) and returns the writes to make in one transaction. */
   function operation<T extends OperationTyp>(
     typ: T,
-    run: (conn: CogConnection, frame: ClientFrame<T>) => () => void,
+    run: (
+      conn: CogConnection,
+      frame: ClientFrame<T>,
+    ) => Promise<(tx: Repositories) => Promise<void>>,
   ): void {
     const responseTyp = `${typ}.response` as ServerTyp;
-    hub.on(typ, (conn, frame) => {
+    hub.on(typ, async (conn, frame) => {
       let answer: OperationResponse;
       try {
-        const write = run(conn, frame);
-        store.db.transaction(write)();
+        const write = await run(conn, frame);
+        await store.transaction(write);
         answer = { status: 'success' };
       } catch (err) {
         answer = { status: 'error', error: refusal(conn, typ, err) };
@@ -78,72 +81,72 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
     return 'Operation failed';
   }
 
-  operation('workspace.update', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
+  operation('workspace.update', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
     // Creating a workspace (a draft) without a name is allowed: it is listed as untitled.
     const unnamedCreate = ws.status === 'draft' && !frame.content.name.trim();
     const name = unnamedCreate ? null : checkWorkspaceName(frame.content.name);
-    return () => {
-      if (name !== null) store.workspaces.rename(ws.id, name);
-      store.workspaces.activate(ws.id);
-      store.workspaces.addUser(ws.id, conn.userId);
+    return async (tx) => {
+      if (name !== null) await tx.workspaces.rename(ws.id, name);
+      await tx.workspaces.activate(ws.id);
+      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
-  operation('workspace.expert.add', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
+  operation('workspace.expert.add', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
     const id = frame.content.expert_id;
     if (!expertDirectory(registry, conn.worldId).has(id))
       throw new WorkspaceRequestError(`Unknown expert "${id}"`);
-    return () => {
-      store.workspaces.addExpert(ws.id, id);
-      store.workspaces.addUser(ws.id, conn.userId);
+    return async (tx) => {
+      await tx.workspaces.addExpert(ws.id, id);
+      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
-  operation('workspace.expert.remove', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
+  operation('workspace.expert.remove', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
     const id = frame.content.expert_id;
     // An expert no longer installed can still be taken out of a workspace that has it.
     if (
       !expertDirectory(registry, conn.worldId).has(id) &&
-      !store.workspaces.expertIds(ws.id).includes(id)
+      !(await store.workspaces.expertIds(ws.id)).includes(id)
     )
       throw new WorkspaceRequestError(`Unknown expert "${id}"`);
-    return () => {
-      store.workspaces.removeExpert(ws.id, id);
-      store.workspaces.addUser(ws.id, conn.userId);
+    return async (tx) => {
+      await tx.workspaces.removeExpert(ws.id, id);
+      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
-  operation('workspace.toolprovider.add', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
+  operation('workspace.toolprovider.add', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
     const name = frame.content.provider_name;
     if (!providerDirectory(registry, conn.worldId).has(name))
       throw new WorkspaceRequestError(`Unknown tool provider "${name}"`);
-    return () => {
-      store.workspaces.addToolProvider(ws.id, name);
-      store.workspaces.addUser(ws.id, conn.userId);
+    return async (tx) => {
+      await tx.workspaces.addToolProvider(ws.id, name);
+      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
-  operation('workspace.toolprovider.remove', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
+  operation('workspace.toolprovider.remove', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
     const name = frame.content.provider_name;
     if (
       !providerDirectory(registry, conn.worldId).has(name) &&
-      !store.workspaces.toolProviders(ws.id).includes(name)
+      !(await store.workspaces.toolProviders(ws.id)).includes(name)
     )
       throw new WorkspaceRequestError(`Unknown tool provider "${name}"`);
-    return () => {
-      store.workspaces.removeToolProvider(ws.id, name);
-      store.workspaces.addUser(ws.id, conn.userId);
+    return async (tx) => {
+      await tx.workspaces.removeToolProvider(ws.id, name);
+      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
-  hub.on('workspace.toolprovider.details', (conn, frame) => {
-    const ws = openWorkspace(store, conn);
-    const chosen = new Set(store.workspaces.toolProviders(ws.id));
+  hub.on('workspace.toolprovider.details', async (conn, frame) => {
+    const ws = await openWorkspace(store, conn);
+    const chosen = new Set(await store.workspaces.toolProviders(ws.id));
     const providers = [...providerDirectory(registry, conn.worldId).values()].map((p) =>
       providerOnWire(p, chosen.has(p.name)),
     );

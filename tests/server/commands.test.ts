@@ -201,7 +201,7 @@ describe('command.execute', () => {
     expect(answer.effect.kind).toBe('navigate');
     const match = /^\/w\/innovation-lab\/workspace-management\?id=([^&]+)&mode=create$/.exec(to);
     expect(match).not.toBeNull();
-    const ws = server.store.workspaces.byId(decodeURIComponent(match![1]!));
+    const ws = await server.store.workspaces.byId(decodeURIComponent(match![1]!));
     expect(ws).toMatchObject({ world_id: WORLD, status: 'draft', created_by: adminId });
   });
 

@@ -151,22 +151,22 @@ describe('history', () => {
   it("lists the user's active workspaces in this world, newest first", async () => {
     const repo = server.store.workspaces;
     const now = Date.now();
-    const old = repo.create({
+    const old = await repo.create({
       worldId: WORLD,
       name: 'Three days old',
       createdBy: adminId,
       now: new Date(now - 3 * 86400_000 - 1000),
     });
-    repo.addExpert(old.id, 'chrono');
-    const recent = repo.create({
+    await repo.addExpert(old.id, 'chrono');
+    const recent = await repo.create({
       worldId: WORLD,
       name: 'Five minutes old',
       createdBy: adminId,
       now: new Date(now - 5 * 60_000 - 1000),
     });
-    repo.addExpert(recent.id, 'scout');
-    repo.addExpert(recent.id, 'ada-quant');
-    repo.create({ worldId: 'acme_research', name: 'Other world', createdBy: adminId });
+    await repo.addExpert(recent.id, 'scout');
+    await repo.addExpert(recent.id, 'ada-quant');
+    await repo.create({ worldId: 'acme_research', name: 'Other world', createdBy: adminId });
 
     const list = await history();
     const ids = list.map((w: any) => w.workspace_id);
@@ -191,7 +191,7 @@ describe('history', () => {
 
   it("does not show another user's workspace", async () => {
     const other = await member('olga@test.local', 'Olga Other', [WORLD]);
-    const hers = server.store.workspaces.create({
+    const hers = await server.store.workspaces.create({
       worldId: WORLD,
       name: 'Olga only',
       createdBy: other.id,
@@ -216,12 +216,12 @@ describe('POST /api/action', () => {
     expect(res.body.status).toBe('ok');
     expect(match).not.toBeNull();
     const id = match![1]!;
-    expect(server.store.workspaces.byId(id)).toMatchObject({
+    expect(await server.store.workspaces.byId(id)).toMatchObject({
       world_id: WORLD,
       created_by: adminId,
       status: 'draft',
     });
-    expect(server.store.workspaces.users(id).map((u) => u.user_id)).toEqual([adminId]);
+    expect((await server.store.workspaces.users(id)).map((u) => u.user_id)).toEqual([adminId]);
     expect((await history()).map((w: any) => w.workspace_id)).not.toContain(id);
 
     const sock = openSocket(server, admin, WORLD);

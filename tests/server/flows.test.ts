@@ -144,11 +144,15 @@ describe('the onboarding flow', () => {
     expect(match).not.toBeNull();
     const id = match![1]!;
     const ws = server.store.workspaces;
-    expect(ws.byId(id)).toMatchObject({ world_id: WORLD, status: 'active', name: 'Research desk' });
-    expect(ws.expertIds(id)).toEqual(['librarian', 'scout']);
-    expect(ws.toolProviders(id)).toEqual(['documents', 'web_search']);
-    expect(ws.users(id).map((u) => u.user_id)).toEqual([adminId]);
-    expect(ws.listForUser(WORLD, adminId).map((w) => w.id)).toContain(id);
+    expect(await ws.byId(id)).toMatchObject({
+      world_id: WORLD,
+      status: 'active',
+      name: 'Research desk',
+    });
+    expect(await ws.expertIds(id)).toEqual(['librarian', 'scout']);
+    expect(await ws.toolProviders(id)).toEqual(['documents', 'web_search']);
+    expect((await ws.users(id)).map((u) => u.user_id)).toEqual([adminId]);
+    expect((await ws.listForUser(WORLD, adminId)).map((w) => w.id)).toContain(id);
 
     // Done: the state is forgotten, the next visit starts again.
     expect((await flowEvent(sock, 'onboarding', 'start')).step).toBe(1);
@@ -355,12 +359,12 @@ describe('the consultant dialogue', () => {
     expect(done).toMatchObject({ status: 'ok', done: true, step: 3 });
     const action = buttons(done)[0]!.action as string;
     const id = /^open-link:\/w\/innovation-lab\/workspace\?id=([\w-]+)$/.exec(action)![1]!;
-    expect(server.store.workspaces.byId(id)).toMatchObject({
+    expect(await server.store.workspaces.byId(id)).toMatchObject({
       name: 'Consultation: I need help with finance percentages',
       status: 'active',
     });
-    expect(server.store.workspaces.expertIds(id)).toEqual(['ada-quant']);
-    expect(server.store.workspaces.toolProviders(id)).toEqual(['calculations']);
+    expect(await server.store.workspaces.expertIds(id)).toEqual(['ada-quant']);
+    expect(await server.store.workspaces.toolProviders(id)).toEqual(['calculations']);
   });
 
   it('says clearly when nothing matches, and lets the user ask again', async () => {

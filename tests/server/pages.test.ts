@@ -138,7 +138,7 @@ describe('page.display', () => {
       series: [
         {
           label: 'Count',
-          values: [server.store.workspaces.listForWorld(WORLD).length, 5, 4, 1],
+          values: [(await server.store.workspaces.listForWorld(WORLD)).length, 5, 4, 1],
         },
       ],
     });
@@ -206,15 +206,15 @@ describe('page.event', () => {
     expect(reply.typ).toBe('page.display');
     return reply.content;
   };
-  const workspaceOf = (url: string) => {
+  const workspaceOf = async (url: string) => {
     const id = new URL(url, 'http://x').searchParams.get('id')!;
     const ws = server.store.workspaces;
     return {
-      row: ws.byId(id),
-      experts: ws.expertIds(id),
-      providers: ws.toolProviders(id),
-      users: ws.users(id).map((u) => u.user_id),
-      listed: ws.listForUser(WORLD, adminId).some((w) => w.id === id),
+      row: await ws.byId(id),
+      experts: await ws.expertIds(id),
+      providers: await ws.toolProviders(id),
+      users: (await ws.users(id)).map((u) => u.user_id),
+      listed: (await ws.listForUser(WORLD, adminId)).some((w) => w.id === id),
     };
   };
 
@@ -227,7 +227,7 @@ describe('page.event', () => {
     });
     expect(reply).toMatchObject({ appname: 'experts', pagename: 'ada-quant', status: 'ok' });
     expect(reply.redirect_url).toMatch(/^\/w\/innovation-lab\/workspace\?id=[\w-]+$/);
-    expect(workspaceOf(reply.redirect_url)).toEqual({
+    expect(await workspaceOf(reply.redirect_url)).toEqual({
       row: expect.objectContaining({
         world_id: WORLD,
         status: 'active',
@@ -248,7 +248,7 @@ describe('page.event', () => {
       attrs: { topic: 'time zones', action: 'topic_clicked' },
     });
     expect(reply.status).toBe('ok');
-    const ws = workspaceOf(reply.redirect_url);
+    const ws = await workspaceOf(reply.redirect_url);
     expect(ws.row).toMatchObject({ name: 'Chrono: time zones', world_id: WORLD });
     expect(ws.experts).toEqual(['chrono']);
     expect(ws.providers).toEqual(['date_and_time']);
@@ -259,7 +259,9 @@ describe('page.event', () => {
       pagename: 'devon',
       attrs: { topic: 'What is 12.5% of 2,480?', action: 'topic_clicked' },
     });
-    expect(workspaceOf(other.redirect_url).row!.name).toBe('Devon Code: What is 12.5% of 2,480?');
+    expect((await workspaceOf(other.redirect_url)).row!.name).toBe(
+      'Devon Code: What is 12.5% of 2,480?',
+    );
   });
 
   it('answers an unknown action and a missing topic on the page itself', async () => {

@@ -224,7 +224,7 @@ describe('a remote app connection', () => {
   });
 
   it('answers in a meeting round as a remote expert', async () => {
-    server.store.workspaces.addExpert(WORKSPACE, 'metric-mike');
+    await server.store.workspaces.addExpert(WORKSPACE, 'metric-mike');
     expect(expertDirectory(server.registry, WORLD).get('metric-mike')?.name).toBe('Metric Mike');
     const sock = await browser(admin);
     sock.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: WORKSPACE } });

@@ -98,8 +98,9 @@ describe('changes made in this process reach open sockets at once', () => {
     expect((await cog.next('user.echo')).content).toMatchObject({
       content: 'before the change',
     });
-    const stored = () => server.store.transcripts.messages(WORKSPACE).map((m) => m.content);
-    expect(stored()).toContain('before the change');
+    const stored = async () =>
+      (await server.store.transcripts.messages(WORKSPACE)).map((m) => m.content);
+    expect(await stored()).toContain('before the change');
 
     // Another process: its own connection to the database, and the server not told.
     await usersCli(server, ['set-password', di.email, '--password', 'changed-password-1']);
@@ -107,7 +108,7 @@ describe('changes made in this process reach open sockets at once', () => {
 
     expect(await within(cog.closed, 2000, 'socket closed at the next frame')).toEqual(SIGNED_OUT);
     await settle();
-    expect(stored()).not.toContain('after the change');
+    expect(await stored()).not.toContain('after the change');
     expect(cog.frames.filter((f) => JSON.stringify(f).includes('after the change'))).toEqual([]);
   });
 
@@ -118,9 +119,9 @@ describe('changes made in this process reach open sockets at once', () => {
     cog.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: WORKSPACE } });
     cog.send({ typ: 'user.message', content: { text: 'into a revoked world' } });
     expect(await within(cog.closed, 2000, 'socket closed at the next frame')).toEqual(FORBIDDEN);
-    expect(server.store.transcripts.messages(WORKSPACE).map((m) => m.content)).not.toContain(
-      'into a revoked world',
-    );
+    expect(
+      (await server.store.transcripts.messages(WORKSPACE)).map((m) => m.content),
+    ).not.toContain('into a revoked world');
   });
 });
 

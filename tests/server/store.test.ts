@@ -37,7 +37,7 @@ describe('store and demo seed', () => {
     expect(await verifyPassword('boss-password', admin.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', admin.password_hash)).toBe(false);
     expect((await store.users.worlds(admin.id)).every((w) => w.is_admin)).toBe(true);
-    const experts = store.experts.list();
+    const experts = await store.experts.list();
     expect(experts.length).toBeGreaterThanOrEqual(4);
     for (const e of experts) {
       expect(e.name).toBeTruthy();

@@ -41,13 +41,13 @@ async function ask(sock: TestSocket, typ: string, content: object) {
 }
 
 /** Everything a workspace.* write could change. */
-function state(id: string) {
+async function state(id: string) {
   const ws = server.store.workspaces;
   return {
-    row: ws.byId(id),
-    experts: ws.expertIds(id),
-    providers: ws.toolProviders(id),
-    users: ws.users(id),
+    row: await ws.byId(id),
+    experts: await ws.expertIds(id),
+    providers: await ws.toolProviders(id),
+    users: await ws.users(id),
   };
 }
 
@@ -57,55 +57,55 @@ function draft(worldId = 'innovation-lab') {
 
 describe('workspace.update', () => {
   it('trims the name, renames and activates a draft', async () => {
-    const ws = draft();
+    const ws = await draft();
     expect(ws.status).toBe('draft');
     const sock = await socketFor(ws.id);
     expect(await ask(sock, 'workspace.update', { name: '  Market study  ' })).toMatchObject({
       status: 'success',
     });
-    expect(state(ws.id).row).toMatchObject({ name: 'Market study', status: 'active' });
+    expect((await state(ws.id)).row).toMatchObject({ name: 'Market study', status: 'active' });
     // A later rename keeps it active.
     expect((await ask(sock, 'workspace.update', { name: 'Market study 2' })).status).toBe(
       'success',
     );
-    expect(state(ws.id).row).toMatchObject({ name: 'Market study 2', status: 'active' });
+    expect((await state(ws.id)).row).toMatchObject({ name: 'Market study 2', status: 'active' });
   });
 
   it('creates an unnamed workspace from a draft given a blank name', async () => {
-    const ws = draft();
+    const ws = await draft();
     const sock = await socketFor(ws.id);
     expect((await ask(sock, 'workspace.update', { name: '   ' })).status).toBe('success');
-    expect(state(ws.id).row).toMatchObject({ name: null, status: 'active' });
+    expect((await state(ws.id)).row).toMatchObject({ name: null, status: 'active' });
   });
 
   it('refuses a blank name for an existing workspace and a name over 200 characters, writing nothing', async () => {
-    const ws = draft();
+    const ws = await draft();
     const sock = await socketFor(ws.id);
-    const before = state(ws.id);
+    const before = await state(ws.id);
     expect(await ask(sock, 'workspace.update', { name: 'x'.repeat(201) })).toMatchObject({
       status: 'error',
       error: 'Workspace name must be at most 200 characters',
     });
-    expect(state(ws.id)).toEqual(before);
-    expect(state(ws.id).row!.status).toBe('draft');
+    expect(await state(ws.id)).toEqual(before);
+    expect((await state(ws.id)).row!.status).toBe('draft');
     expect((await ask(sock, 'workspace.update', { name: 'Named' })).status).toBe('success');
-    const named = state(ws.id);
+    const named = await state(ws.id);
     expect(await ask(sock, 'workspace.update', { name: '   ' })).toMatchObject({
       status: 'error',
       error: 'Workspace name is required',
     });
-    expect(state(ws.id)).toEqual(named);
+    expect(await state(ws.id)).toEqual(named);
     // Exactly 200 (after trimming) is fine.
     expect((await ask(sock, 'workspace.update', { name: ` ${'y'.repeat(200)} ` })).status).toBe(
       'success',
     );
-    expect(state(ws.id).row!.name).toBe('y'.repeat(200));
+    expect((await state(ws.id)).row!.name).toBe('y'.repeat(200));
   });
 });
 
 describe('workspace.expert.add / .remove', () => {
   it('adds and removes experts, each answered with success', async () => {
-    const ws = draft();
+    const ws = await draft();
     const sock = await socketFor(ws.id);
     expect((await ask(sock, 'workspace.expert.add', { expert_id: 'chrono' })).status).toBe(
       'success',
@@ -117,18 +117,18 @@ describe('workspace.expert.add / .remove', () => {
     expect((await ask(sock, 'workspace.expert.add', { expert_id: 'chrono' })).status).toBe(
       'success',
     );
-    expect(state(ws.id).experts).toEqual(['chrono', 'scout']);
+    expect((await state(ws.id)).experts).toEqual(['chrono', 'scout']);
     expect((await ask(sock, 'workspace.expert.remove', { expert_id: 'chrono' })).status).toBe(
       'success',
     );
-    expect(state(ws.id).experts).toEqual(['scout']);
+    expect((await state(ws.id)).experts).toEqual(['scout']);
   });
 
   it('refuses an unknown expert id, writing nothing', async () => {
-    const ws = draft();
+    const ws = await draft();
     const sock = await socketFor(ws.id);
     await ask(sock, 'workspace.expert.add', { expert_id: 'devon' });
-    const before = state(ws.id);
+    const before = await state(ws.id);
     expect(await ask(sock, 'workspace.expert.add', { expert_id: 'nobody' })).toMatchObject({
       status: 'error',
       error: 'Unknown expert "nobody"',
@@ -137,53 +137,53 @@ describe('workspace.expert.add / .remove', () => {
       status: 'error',
       error: 'Unknown expert "nobody"',
     });
-    expect(state(ws.id)).toEqual(before);
+    expect(await state(ws.id)).toEqual(before);
   });
 
   it('still removes an expert the workspace has that is no longer installed', async () => {
-    const ws = draft();
-    server.store.workspaces.addExpert(ws.id, 'retired-expert');
+    const ws = await draft();
+    await server.store.workspaces.addExpert(ws.id, 'retired-expert');
     const sock = await socketFor(ws.id);
     expect(
       (await ask(sock, 'workspace.expert.remove', { expert_id: 'retired-expert' })).status,
     ).toBe('success');
-    expect(state(ws.id).experts).toEqual([]);
+    expect((await state(ws.id)).experts).toEqual([]);
   });
 });
 
 describe('workspace.toolprovider.add / .remove', () => {
   it('adds and removes tool providers', async () => {
-    const ws = draft();
+    const ws = await draft();
     const sock = await socketFor(ws.id);
     for (const provider_name of ['calculations', 'web_search'])
       expect((await ask(sock, 'workspace.toolprovider.add', { provider_name })).status).toBe(
         'success',
       );
-    expect(state(ws.id).providers).toEqual(['calculations', 'web_search']);
+    expect((await state(ws.id)).providers).toEqual(['calculations', 'web_search']);
     expect(
       (await ask(sock, 'workspace.toolprovider.remove', { provider_name: 'calculations' })).status,
     ).toBe('success');
-    expect(state(ws.id).providers).toEqual(['web_search']);
+    expect((await state(ws.id)).providers).toEqual(['web_search']);
   });
 
   it('refuses an unknown provider, writing nothing', async () => {
-    const ws = draft();
+    const ws = await draft();
     const sock = await socketFor(ws.id);
     await ask(sock, 'workspace.toolprovider.add', { provider_name: 'date_and_time' });
-    const before = state(ws.id);
+    const before = await state(ws.id);
     for (const typ of ['workspace.toolprovider.add', 'workspace.toolprovider.remove'])
       expect(await ask(sock, typ, { provider_name: 'teleport' })).toMatchObject({
         status: 'error',
         error: 'Unknown tool provider "teleport"',
       });
-    expect(state(ws.id)).toEqual(before);
+    expect(await state(ws.id)).toEqual(before);
   });
 });
 
 describe('workspace.toolprovider.details', () => {
   it('lists every provider with its tools and whether the workspace uses it', async () => {
-    const ws = draft();
-    server.store.workspaces.addToolProvider(ws.id, 'date_and_time');
+    const ws = await draft();
+    await server.store.workspaces.addToolProvider(ws.id, 'date_and_time');
     const sock = await socketFor(ws.id);
     sock.send({ typ: 'workspace.toolprovider.details', content: {}, request_id: 'details-1' });
     const reply = await sock.next('workspace.toolprovider.details.response');
@@ -209,12 +209,12 @@ describe('workspace.toolprovider.details', () => {
 
 describe('the workspace a request acts on', () => {
   it("refuses another world's workspace for every message, writing nothing", async () => {
-    const foreign = server.store.workspaces.create({
+    const foreign = await server.store.workspaces.create({
       worldId: 'acme_research',
       name: 'Acme secret',
       createdBy: adminId,
     });
-    const before = state(foreign.id);
+    const before = await state(foreign.id);
     const sock = await socketFor(foreign.id, 'innovation-lab');
     const error = `Unknown workspace "${foreign.id}" in this world`;
     const requests: [string, object][] = [
@@ -229,7 +229,7 @@ describe('the workspace a request acts on', () => {
     sock.send({ typ: 'workspace.toolprovider.details', content: {}, request_id: 'foreign' });
     const refused = await sock.next('server.error');
     expect(refused).toMatchObject({ request_id: 'foreign', content: { error } });
-    expect(state(foreign.id)).toEqual(before);
+    expect(await state(foreign.id)).toEqual(before);
   });
 
   it("says 'No workspace selected' without a workspace_id", async () => {
@@ -250,7 +250,7 @@ describe('the workspace a request acts on', () => {
     await server.store.users.grant(editorId, 'innovation-lab', false);
     const editor = new Client(server.url);
     await editor.signIn('editor@test.local', 'editor-password');
-    const ws = server.store.workspaces.create({
+    const ws = await server.store.workspaces.create({
       worldId: 'innovation-lab',
       name: 'Shared',
       createdBy: adminId,
@@ -259,40 +259,45 @@ describe('the workspace a request acts on', () => {
     expect((await ask(sock, 'workspace.expert.add', { expert_id: 'scout' })).status).toBe(
       'success',
     );
-    expect(state(ws.id).users.map((u) => u.name)).toEqual(['Administrator', 'Eddie Editor']);
+    expect((await state(ws.id)).users.map((u) => u.name)).toEqual([
+      'Administrator',
+      'Eddie Editor',
+    ]);
   });
 });
 
 describe('drafts in the store', () => {
-  it('lists only active workspaces and purges drafts older than 24 hours', () => {
+  it('lists only active workspaces and purges drafts older than 24 hours', async () => {
     const repo = server.store.workspaces;
     const now = new Date();
-    const stale = repo.createDraft({
+    const stale = await repo.createDraft({
       worldId: 'acme_research',
       createdBy: adminId,
       now: new Date(now.getTime() - DRAFT_TTL_MS - 60_000),
     });
-    repo.addExpert(stale.id, 'chrono');
-    const youngEnough = repo.createDraft({
+    await repo.addExpert(stale.id, 'chrono');
+    const youngEnough = await repo.createDraft({
       worldId: 'acme_research',
       createdBy: adminId,
       now: new Date(now.getTime() - DRAFT_TTL_MS + 60_000),
     });
-    const recent = repo.createDraft({ worldId: 'acme_research', createdBy: adminId, now });
+    const recent = await repo.createDraft({ worldId: 'acme_research', createdBy: adminId, now });
     // Creating `recent` purged `stale`, with its experts.
-    expect(repo.byId(stale.id)).toBeUndefined();
-    expect(repo.expertIds(stale.id)).toEqual([]);
-    expect(repo.byId(youngEnough.id)!.status).toBe('draft');
-    expect(repo.byId(recent.id)!.status).toBe('draft');
+    expect(await repo.byId(stale.id)).toBeUndefined();
+    expect(await repo.expertIds(stale.id)).toEqual([]);
+    expect((await repo.byId(youngEnough.id))!.status).toBe('draft');
+    expect((await repo.byId(recent.id))!.status).toBe('draft');
     const listed = (rows: { id: string }[]) => rows.map((r) => r.id);
-    expect(listed(repo.listForWorld('acme_research'))).not.toContain(recent.id);
-    expect(listed(repo.listForUser('acme_research', adminId, 50))).not.toContain(recent.id);
-    repo.activate(recent.id);
-    expect(listed(repo.listForWorld('acme_research'))).toContain(recent.id);
-    expect(listed(repo.listForUser('acme_research', adminId, 50))).toContain(recent.id);
+    expect(listed(await repo.listForWorld('acme_research'))).not.toContain(recent.id);
+    expect(listed(await repo.listForUser('acme_research', adminId, 50))).not.toContain(recent.id);
+    await repo.activate(recent.id);
+    expect(listed(await repo.listForWorld('acme_research'))).toContain(recent.id);
+    expect(listed(await repo.listForUser('acme_research', adminId, 50))).toContain(recent.id);
     // An active workspace is never purged, however old.
-    expect(repo.purgeStaleDrafts(new Date(now.getTime() + 10 * DRAFT_TTL_MS))).toBeGreaterThan(0);
-    expect(repo.byId(youngEnough.id)).toBeUndefined();
-    expect(repo.byId(recent.id)).toBeDefined();
+    expect(
+      await repo.purgeStaleDrafts(new Date(now.getTime() + 10 * DRAFT_TTL_MS)),
+    ).toBeGreaterThan(0);
+    expect(await repo.byId(youngEnough.id)).toBeUndefined();
+    expect(await repo.byId(recent.id)).toBeDefined();
   });
 });

@@ -43,6 +43,7 @@ export async function callCog(
 
 /** A browser's cog.call (SPEC §7): answered with cog.call.response and the request's id. */
 export function registerCogCalls(hub: CogHub, deps: { store: Store; registry: AppRegistry }): void {
+  hub.runsLong('cog.call'); // a remote app may take seconds to answer
   hub.on('cog.call', async (conn, frame) => {
     const { appname, module, cog, args, kvargs } = frame.content;
     try {

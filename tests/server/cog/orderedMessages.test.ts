@@ -42,6 +42,28 @@ describe('onOrderedMessages', () => {
     expect(handled).toEqual(['a', 'b', 'c']);
   });
 
+  it('starts a frame only once the handling of the one before it has settled', async () => {
+    const socket = new FakeSocket();
+    const log: string[] = [];
+    onOrderedMessages(
+      socket as unknown as WebSocket,
+      async () => true,
+      async (d) => {
+        log.push(`start ${String(d)}`);
+        // The first handler awaits longest (a slow store), the last not at all.
+        await new Promise((resolve) => setTimeout(resolve, String(d) === 'a' ? 30 : 0));
+        if (String(d) === 'b') throw new Error('b failed');
+        log.push(`end ${String(d)}`);
+      },
+      (e) => log.push(`error ${(e as Error).message}`),
+    );
+    socket.frame('a');
+    socket.frame('b');
+    socket.frame('c');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(log).toEqual(['start a', 'end a', 'start b', 'error b failed', 'start c', 'end c']);
+  });
+
   it('drops frames once the check says no, and goes on after a check that throws', async () => {
     const socket = new FakeSocket();
     const handled: string[] = [];

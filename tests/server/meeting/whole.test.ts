@@ -88,9 +88,10 @@ describe('a language-model provider that fails', () => {
     );
     server = await startTestServer({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'good' });
     // Chrono uses a model the provider cannot serve.
-    server.store.db.prepare("UPDATE experts SET model = 'broken' WHERE id = 'chrono'").run();
+    const chrono = (await server.store.experts.list()).find((e) => e.id === 'chrono')!;
+    await server.store.experts.upsert({ ...chrono, model: 'broken' });
     server.registry.register(
-      (await import('../../../server/apps/experts')).expertsApp(server.store.experts),
+      (await import('../../../server/apps/experts')).expertsApp(await server.store.experts.list()),
     );
   });
   afterAll(async () => {

@@ -1,7 +1,10 @@
 /**
- * Runs tasks one after another per key (different keys run side by side), so
- * two events of the same flow (a double click, two tabs) never read the same
- * state and both write it.
+ * Runs tasks one after another per key (different keys run side by side): a
+ * task starts once the one queued before it under the same key has settled,
+ * whether it resolved or threw. So two events of the same flow (a double
+ * click, two tabs) never read the same state and both write it, a socket's
+ * frames are handled in the order they came, and a meeting's transcript is
+ * written in the order things were said.
  */
 export class KeyedSerial {
   private readonly tails = new Map<string, Promise<unknown>>();
