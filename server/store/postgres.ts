@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
+import { postgresMigrations } from './migrations/postgres';
+import type { Migration } from './migrations/types';
 
 /** The settings the PostgreSQL store reads (README: Configuration). */
 export type PostgresConfig = Pick<
@@ -91,4 +93,69 @@ export async function checkDatabaseReachable(config: PostgresConfig): Promise<vo
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * The key of the transaction-level advisory lock that migrations and seeding
+ * hold, so that processes starting together on one database take turns:
+ * "EMGEN" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x454d47454e;
+
+/**
+ * Runs fn in a transaction holding the migration lock
+ * (pg_advisory_xact_lock): another process doing the same waits until this
+ * one commits. Committed when fn resolves, rolled back when it throws; the
+ * lock goes with the transaction either way.
+ */
+export async function withPostgresMigrationLock<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Applies the pending PostgreSQL migrations in one transaction under the
+ * migration lock, so two processes starting on a fresh database apply each
+ * migration once. Returns the ids it applied.
+ */
+export async function migratePostgres(
+  pool: pg.Pool,
+  migrations: Migration[] = postgresMigrations,
+): Promise<number[]> {
+  return withPostgresMigrationLock(pool, async (client) => {
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL
+    )`);
+    const done = new Set(
+      (await client.query<{ id: number }>('SELECT id FROM schema_migrations')).rows.map(
+        (r) => r.id,
+      ),
+    );
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (done.has(m.id)) continue;
+      // No parameters: the simple query protocol, which runs every statement of the migration.
+      await client.query(m.sql);
+      await client.query(
+        'INSERT INTO schema_migrations (id, name, applied_at) VALUES ($1, $2, $3)',
+        [m.id, m.name, new Date().toISOString()],
+      );
+      applied.push(m.id);
+    }
+    return applied;
+  });
 }
