@@ -1,3 +1,4 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import { postgresMigrations } from './migrations/postgres';
@@ -18,6 +19,25 @@ function ssl(mode: PostgresConfig['DATABASE_SSL']): pg.ClientConfig['ssl'] {
   return { rejectUnauthorized: mode === 'verify-full' };
 }
 
+/**
+ * BIGINT (ids, sizes, epoch milliseconds, count(*)) read as a JavaScript
+ * number, as better-sqlite3 reads SQLite's INTEGER, so rows look alike on both
+ * stores. A value past 2^53 would lose digits: it fails loudly instead.
+ */
+function bigintAsNumber(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`BIGINT ${text} does not fit a JavaScript number`);
+  return n;
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? bigintAsNumber
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
 /** Connection settings shared by the start-up check and the pool. */
 export function clientConfig(config: PostgresConfig & { DATABASE_URL: string }): pg.ClientConfig {
   return {
@@ -26,6 +46,7 @@ export function clientConfig(config: PostgresConfig & { DATABASE_URL: string }):
     statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: 'emgen',
+    types,
   };
 }
 
@@ -158,4 +179,49 @@ export async function migratePostgres(
     }
     return applied;
   });
+}
+
+export interface PostgresStore<DB> {
+  /** The driver's pool: DATABASE_POOL_MAX connections, DATABASE_SSL, statement_timeout. */
+  pool: pg.Pool;
+  /** The query layer over the same pool. */
+  db: Kysely<DB>;
+  /** Ends every connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the PostgreSQL store named by DATABASE_URL: checks that it answers
+ * (one line naming DATABASE_URL when not), applies pending migrations under
+ * the migration lock, and returns the pool and a Kysely instance over it.
+ * A connection that breaks while idle (the server restarted) is dropped from
+ * the pool and replaced on the next query; `onIdleError` hears about it.
+ */
+export async function openPostgres<DB>(
+  config: PostgresConfig,
+  opts: { onIdleError?: (err: Error) => void } = {},
+): Promise<PostgresStore<DB>> {
+  const url = config.DATABASE_URL;
+  if (!url) throw new Error('openPostgres needs DATABASE_URL');
+  await checkDatabaseReachable(config);
+  const pool = new pg.Pool({
+    ...clientConfig({ ...config, DATABASE_URL: url }),
+    max: config.DATABASE_POOL_MAX,
+  });
+  // Without a listener, an idle connection's error would end the process.
+  pool.on('error', (err) => opts.onIdleError?.(err));
+  try {
+    await migratePostgres(pool);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    // destroy() ends the pool once Kysely has used it; until then only we can.
+    await db.destroy();
+    if (!pool.ending && !pool.ended) await pool.end();
+  };
+  return { pool, db, close: () => (closed ??= close()) };
 }
