@@ -67,7 +67,8 @@ function codeOf(err: unknown): string | undefined {
 
 /** One line saying why a connection failed, in the words an operator can act on. */
 export function connectionFailure(url: string, err: unknown): string {
-  const e = err as Error;
+  // Server messages are one line already; a driver's may not be.
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
   const code = codeOf(err);
   const where = target(url);
   switch (code) {
@@ -82,14 +83,14 @@ export function connectionFailure(url: string, err: unknown): string {
       return `${where} cannot be reached (${code})`;
     case '28P01':
     case '28000':
-      return `the server at ${where} refused the sign-in: ${e.message}`;
+      return `the server at ${where} refused the sign-in: ${message}`;
     case '3D000':
-      return `${e.message} on ${target(url).replace(/\/.*$/, '')}`;
+      return `${message} on ${where.replace(/\/.*$/, '')}`;
     default:
-      if (/timeout/i.test(e.message)) {
+      if (/timeout/i.test(message)) {
         return `no answer from ${where} within ${CONNECT_TIMEOUT_MS / 1000} s`;
       }
-      return `cannot connect to ${where}: ${e.message || String(code ?? err)}`;
+      return `cannot connect to ${where}: ${message || code}`;
   }
 }
 
