@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One throwaway PostgreSQL cluster for the run (skipped, saying so, when not installed).
+          globalSetup: ['tests/support/postgresGlobalSetup.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

@@ -50,7 +50,31 @@ const variables = {
     expect: 'a directory path',
     schema: z.string().min(1),
     default: './data',
-    doc: 'Database, uploaded files and indexes',
+    doc: 'Uploaded files, indexes, and the SQLite database unless DATABASE_URL is set',
+  },
+  DATABASE_URL: {
+    expect: 'a postgres:// or postgresql:// URL',
+    schema: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    default: undefined,
+    doc: 'PostgreSQL to keep the records in, e.g. `postgres://emgen:secret@db.example.org:5432/emgen` (unset: SQLite in DATA_DIR). Blobs stay in DATA_DIR either way',
+  },
+  DATABASE_POOL_MAX: {
+    expect: 'a positive whole number',
+    schema: positiveInt,
+    default: '10',
+    doc: 'Most connections to DATABASE_URL this process holds at once',
+  },
+  DATABASE_SSL: {
+    expect: 'one of disable, require, verify-full',
+    schema: z.enum(['disable', 'require', 'verify-full']),
+    default: 'disable',
+    doc: 'TLS to DATABASE_URL: `require` encrypts without checking the certificate, `verify-full` also checks it and the host name against the system CAs (a private CA: `NODE_EXTRA_CA_CERTS`)',
+  },
+  DATABASE_STATEMENT_TIMEOUT_MS: {
+    expect: 'a positive whole number of milliseconds',
+    schema: positiveInt,
+    default: '30000',
+    doc: 'Longest a single PostgreSQL statement may run before the server cancels it',
   },
   PUBLIC_URL: {
     expect: 'an http(s) URL',
@@ -299,6 +323,23 @@ const groups: [string, string[]][] = [
   ['STT_BASE_URL', ['STT_MODEL']],
 ];
 
+/** Shown in an error: a URL's password never reaches a log. */
+function shown(name: string, raw: unknown): string {
+  if (name !== 'DATABASE_URL' || typeof raw !== 'string') return JSON.stringify(raw);
+  return JSON.stringify(raw.replace(/^([^:/]+:\/\/[^:@/]*):[^@/]*@/, '$1:***@'));
+}
+
+/** TLS is set by DATABASE_SSL alone: the driver would let the URL's ssl parameters override it. */
+function checkDatabaseUrl(url: string | undefined): void {
+  if (!url) return;
+  const params = [...new URL(url).searchParams.keys()].filter((k) => k.startsWith('ssl'));
+  if (params.length) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL must not set ${params.join(', ')}: use DATABASE_SSL (disable, require or verify-full)`,
+    );
+  }
+}
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
@@ -309,7 +350,7 @@ export function loadConfig(
     const result = (v.schema as z.ZodType).safeParse(raw);
     if (!result.success) {
       throw new ConfigError(
-        `Invalid configuration: ${name} must be ${v.expect} (got ${JSON.stringify(raw)})`,
+        `Invalid configuration: ${name} must be ${v.expect} (got ${shown(name, raw)})`,
       );
     }
     out[name] = result.data;
@@ -322,6 +363,7 @@ export function loadConfig(
     }
   }
   const parsed = out as Parsed;
+  checkDatabaseUrl(parsed.DATABASE_URL);
   // Without PUBLIC_URL, links stay relative so any host name the browser used keeps working.
   const publicUrl = (parsed.PUBLIC_URL ?? '').replace(/\/+$/, '');
   const production = parsed.NODE_ENV === 'production' || publicUrl.startsWith('https://');

@@ -15,6 +15,7 @@ import { loadWordNet } from './wordnet';
  */
 
 export interface ConceptIndexOptions {
+  /** A migrated store (openDb): the migrations create semantic_concepts. */
   db: Db;
   /** Where the parsed WordNet is cached (DATA_DIR/cache). */
   cacheDir?: string;
@@ -62,21 +63,6 @@ interface Row {
   terms: string;
 }
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS semantic_concepts (
-    file_id INTEGER NOT NULL,
-    chunk INTEGER NOT NULL,
-    drive_id TEXT NOT NULL,
-    version TEXT NOT NULL,
-    bag TEXT NOT NULL,
-    synsets BLOB NOT NULL,
-    weights BLOB NOT NULL,
-    terms TEXT NOT NULL,
-    PRIMARY KEY (file_id, chunk)
-  );
-  CREATE INDEX IF NOT EXISTS semantic_concepts_drive ON semantic_concepts(drive_id);
-`;
-
 /** Raw cosines of a short query against a passage are small; the square root spreads them over 0..1. */
 export const calibrate = (cosine: number) => Math.sqrt(Math.min(1, Math.max(0, cosine)));
 
@@ -101,7 +87,6 @@ function typed<T extends Int32Array | Float32Array>(
 
 export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
   const { db } = opts;
-  db.exec(SCHEMA);
   const stmt = {
     all: db.prepare('SELECT * FROM semantic_concepts ORDER BY file_id, chunk'),
     remove: db.prepare('DELETE FROM semantic_concepts WHERE file_id = ?'),

@@ -11,6 +11,7 @@ import { chunkText } from './chunks';
  */
 
 export interface EmbeddingsIndexOptions {
+  /** A migrated store (openDb): the migrations create semantic_embeddings. */
   db: Db;
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (…/embeddings is appended). */
   baseUrl: string;
@@ -25,18 +26,6 @@ export interface EmbeddingsIndexOptions {
 export class EmbeddingsError extends Error {}
 
 const CHUNK = { size: 1000, overlap: 150, maxChunks: 64 };
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS semantic_embeddings (
-    file_id INTEGER NOT NULL,
-    chunk INTEGER NOT NULL,
-    drive_id TEXT NOT NULL,
-    model TEXT NOT NULL,
-    vector BLOB NOT NULL,
-    PRIMARY KEY (file_id, chunk)
-  );
-  CREATE INDEX IF NOT EXISTS semantic_embeddings_drive ON semantic_embeddings(drive_id);
-`;
 
 interface Entry {
   driveId: string;
@@ -69,7 +58,6 @@ export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticInd
   const doFetch = opts.fetch ?? globalThis.fetch;
   const batchSize = opts.batchSize ?? 32;
   const timeoutMs = opts.timeoutMs ?? 60_000;
-  db.exec(SCHEMA);
   const stmt = {
     all: db.prepare('SELECT file_id, drive_id, vector FROM semantic_embeddings WHERE model = ?'),
     remove: db.prepare('DELETE FROM semantic_embeddings WHERE file_id = ?'),

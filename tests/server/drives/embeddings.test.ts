@@ -4,6 +4,14 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddingsIndex, EmbeddingsError } from '../../../server/drives/semantic';
+import { migrate } from '../../../server/store/db';
+
+/** An in-memory store with the migrations applied (they create semantic_embeddings). */
+function migrated(): Database.Database {
+  const db = new Database(':memory:');
+  migrate(db);
+  return db;
+}
 
 /**
  * The embeddings index against a local OpenAI-compatible /embeddings server
@@ -92,7 +100,7 @@ const DOCS = [
   { fileId: 3, driveId: 'd2', text: 'Send the invoice and take the payment on the doorstep.' },
 ];
 
-async function indexed(db = new Database(':memory:')) {
+async function indexed(db = migrated()) {
   const index = createEmbeddingsIndex({ db, baseUrl, apiKey: 'sk-test', model: 'fake-embed' });
   for (const doc of DOCS) await index.upsert(doc);
   return { db, index };
@@ -143,7 +151,7 @@ describe('embeddings index', () => {
   });
 
   it('chunks long text with overlap, batches the chunks, and scores a file by its best chunk', async () => {
-    const db = new Database(':memory:');
+    const db = migrated();
     const index = createEmbeddingsIndex({ db, baseUrl, model: 'fake-embed', batchSize: 2 });
     const filler =
       'The quarterly planning meeting covered hiring, budgets and office moves. '.repeat(40);

@@ -9,6 +9,7 @@ import {
   rankPassages,
 } from '../../../server/drives/semantic';
 import { chunkText } from '../../../server/drives/semantic/chunks';
+import { migrate } from '../../../server/store/db';
 import type { SemanticIndex } from '../../../server/drives/types';
 
 /**
@@ -72,6 +73,7 @@ async function top(query: string, opts: { threshold?: number; driveIds?: string[
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-semantic-'));
   db = new Database(path.join(dir, 'index.sqlite'));
+  migrate(db);
   index = createConceptIndex({ db, cacheDir: path.join(dir, 'cache') });
   const docs = [...seedTexts(), ...Object.entries(TARGETS).map(([p, text]) => ({ path: p, text }))];
   for (const doc of docs) {
@@ -275,6 +277,7 @@ describe('passages and chunks', () => {
 describe('createSemanticIndex', () => {
   it('uses the concept index by default and the embeddings endpoint when configured', () => {
     const memory = new Database(':memory:');
+    migrate(memory);
     const none = {
       EMBEDDINGS_BASE_URL: undefined,
       EMBEDDINGS_API_KEY: undefined,

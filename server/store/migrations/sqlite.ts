@@ -1,8 +1,10 @@
+import type { Migration } from './types';
+
 /**
- * Schema changes, applied in order on start. Never edit a migration that has
- * shipped; add a new one.
+ * The SQLite schema, applied in order on start (db.ts). Never edit a
+ * migration that has shipped; add a new one here and in postgres.ts.
  */
-export const migrations: { id: number; name: string; sql: string }[] = [
+export const sqliteMigrations: Migration[] = [
   {
     id: 1,
     name: 'accounts, worlds, sessions, console',
@@ -229,6 +231,34 @@ export const migrations: { id: number; name: string; sql: string }[] = [
     name: 'count text extraction attempts, so a file that stopped the server is not retried forever',
     sql: `
       ALTER TABLE drive_files ADD COLUMN index_attempts INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    id: 10,
+    name: 'semantic index tables: concept vectors and embeddings',
+    // The indexes used to create these themselves, so existing stores have them already.
+    sql: `
+      CREATE TABLE IF NOT EXISTS semantic_concepts (
+        file_id INTEGER NOT NULL,
+        chunk INTEGER NOT NULL,
+        drive_id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        bag TEXT NOT NULL,
+        synsets BLOB NOT NULL,
+        weights BLOB NOT NULL,
+        terms TEXT NOT NULL,
+        PRIMARY KEY (file_id, chunk)
+      );
+      CREATE INDEX IF NOT EXISTS semantic_concepts_drive ON semantic_concepts(drive_id);
+      CREATE TABLE IF NOT EXISTS semantic_embeddings (
+        file_id INTEGER NOT NULL,
+        chunk INTEGER NOT NULL,
+        drive_id TEXT NOT NULL,
+        model TEXT NOT NULL,
+        vector BLOB NOT NULL,
+        PRIMARY KEY (file_id, chunk)
+      );
+      CREATE INDEX IF NOT EXISTS semantic_embeddings_drive ON semantic_embeddings(drive_id);
     `,
   },
 ];
