@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password';
 import { newTotp } from '../auth/totp';
 import { noRevocations, type Revocations } from '../cog/revocations';
 import type { Store } from '../store';
-import { APP_NAME_PATTERN, AppTokensRepository } from '../store/appTokens';
+import { APP_NAME_PATTERN } from '../store/appTokens';
 import type { UserRow } from '../store/users';
 import { WORLD_ID_PATTERN } from '../store/worlds';
 
@@ -194,7 +194,7 @@ export async function runUsersCommand(
     case 'app-token': {
       const app = appNameOrFail(args[0]);
       const world = await worldOrFail(store, args[1]);
-      const token = new AppTokensRepository(store.db).create(app, world);
+      const token = await store.appTokens.create(app, world);
       // A replaced token is a revoked one: the app connected with it is disconnected.
       revocations.publish({ kind: 'app-token', appName: app, worldId: world });
       io.out(`Token for app ${app} in ${world} (shown once; keep it secret):`);
@@ -202,7 +202,7 @@ export async function runUsersCommand(
       return;
     }
     case 'app-tokens': {
-      const rows = new AppTokensRepository(store.db).list();
+      const rows = await store.appTokens.list();
       if (!rows.length) io.out('(no app tokens)');
       for (const t of rows)
         io.out(
@@ -213,7 +213,7 @@ export async function runUsersCommand(
     case 'revoke-app-token': {
       const app = appNameOrFail(args[0]);
       const world = await worldOrFail(store, args[1]);
-      if (!new AppTokensRepository(store.db).revoke(app, world))
+      if (!(await store.appTokens.revoke(app, world)))
         throw new UsageError(`App ${app} had no token for ${world}.`);
       revocations.publish({ kind: 'app-token', appName: app, worldId: world });
       io.out(`Token of app ${app} in ${world} revoked.`);

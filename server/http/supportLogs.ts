@@ -8,7 +8,6 @@ import {
 } from '../../protocol';
 import { sendError } from '../auth/requestAuth';
 import type { Store } from '../store';
-import { SupportLogsRepository } from '../store/supportLogs';
 import { requireCsrf } from './csrf';
 import type { Guards } from './guards';
 
@@ -32,7 +31,7 @@ function checkLog(log: unknown): { appVersion: string; actions: number } | strin
  */
 export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; guards: Guards }) {
   const { store, guards } = deps;
-  const logs = new SupportLogsRepository(store.db);
+  const logs = store.supportLogs;
 
   app.post<{ Body: SupportLogUpload }>(
     '/api/support/logs',
@@ -46,7 +45,7 @@ export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; gua
       const note = typeof body.note === 'string' ? body.note.trim().slice(0, NOTE_MAX) : '';
       const world = req.world!.world_id;
       const user = req.signed!.user;
-      const id = logs.add({
+      const id = await logs.add({
         worldId: world,
         userId: user.id,
         appVersion: checked.appVersion,
@@ -64,7 +63,7 @@ export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; gua
   );
 
   app.get('/api/support/logs', { onRequest: guards.admin }, async (req) => {
-    const body: SupportLogsResponse = { logs: logs.list(req.world!.world_id) };
+    const body: SupportLogsResponse = { logs: await logs.list(req.world!.world_id) };
     return body;
   });
 
@@ -72,7 +71,7 @@ export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; gua
     '/api/support/logs/:id',
     { onRequest: guards.admin },
     async (req, reply) => {
-      const text = logs.body(req.world!.world_id, req.params.id);
+      const text = await logs.body(req.world!.world_id, req.params.id);
       if (text === undefined) return sendError(reply, 404, 'No such support log in this world');
       return reply.type('application/json').send(text);
     },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from './db';
+import type { Queries } from './kysely';
 
 /** An app name as it appears in tokens, URLs and the registry. */
 export const APP_NAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{0,99}$/i;
@@ -22,55 +22,67 @@ function sha256(token: string): Buffer {
  * sha256 of a token is stored; the token itself is shown once, when created.
  */
 export class AppTokensRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
   /** A new token for the app in the world, replacing any earlier one. */
-  create(appName: string, worldId: string): string {
+  async create(appName: string, worldId: string): Promise<string> {
     if (!APP_NAME_PATTERN.test(appName)) throw new Error(`Invalid app name "${appName}"`);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    this.db
-      .prepare(
-        `INSERT INTO app_tokens (app_name, world_id, token_hash, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (app_name, world_id) DO UPDATE SET
-           token_hash = excluded.token_hash, created_at = excluded.created_at, last_used_at = NULL`,
+    const token_hash = sha256(token).toString('hex');
+    const created_at = new Date().toISOString();
+    await this.q
+      .insertInto('app_tokens')
+      .values({ app_name: appName, world_id: worldId, token_hash, created_at })
+      .onConflict((oc) =>
+        oc
+          .columns(['app_name', 'world_id'])
+          .doUpdateSet({ token_hash, created_at, last_used_at: null }),
       )
-      .run(appName, worldId, sha256(token).toString('hex'), new Date().toISOString());
+      .execute();
     return token;
   }
 
   /** Is this the app's token for the world? Marks it used when it is. */
-  verify(appName: string, worldId: string, token: string | undefined): boolean {
-    const ok = this.matches(appName, worldId, token);
+  async verify(appName: string, worldId: string, token: string | undefined): Promise<boolean> {
+    const ok = await this.matches(appName, worldId, token);
     if (ok) {
-      this.db
-        .prepare('UPDATE app_tokens SET last_used_at = ? WHERE app_name = ? AND world_id = ?')
-        .run(new Date().toISOString(), appName, worldId);
+      await this.q
+        .updateTable('app_tokens')
+        .set({ last_used_at: new Date().toISOString() })
+        .where('app_name', '=', appName)
+        .where('world_id', '=', worldId)
+        .execute();
     }
     return ok;
   }
 
   /** Is this (still) the app's token for the world? Reads only; open app sockets ask it often. */
-  matches(appName: string, worldId: string, token: string | undefined): boolean {
+  async matches(appName: string, worldId: string, token: string | undefined): Promise<boolean> {
     if (!token) return false;
-    const row = this.db
-      .prepare('SELECT token_hash FROM app_tokens WHERE app_name = ? AND world_id = ?')
-      .get(appName, worldId) as { token_hash: string } | undefined;
+    const row = await this.q
+      .selectFrom('app_tokens')
+      .select('token_hash')
+      .where('app_name', '=', appName)
+      .where('world_id', '=', worldId)
+      .executeTakeFirst();
     return row !== undefined && timingSafeEqual(Buffer.from(row.token_hash, 'hex'), sha256(token));
   }
 
-  list(): AppTokenRow[] {
-    return this.db
-      .prepare(
-        'SELECT app_name, world_id, created_at, last_used_at FROM app_tokens ORDER BY world_id, app_name',
-      )
-      .all() as AppTokenRow[];
+  list(): Promise<AppTokenRow[]> {
+    return this.q
+      .selectFrom('app_tokens')
+      .select(['app_name', 'world_id', 'created_at', 'last_used_at'])
+      .orderBy('world_id')
+      .orderBy('app_name')
+      .execute();
   }
 
-  revoke(appName: string, worldId: string): boolean {
-    return (
-      this.db
-        .prepare('DELETE FROM app_tokens WHERE app_name = ? AND world_id = ?')
-        .run(appName, worldId).changes > 0
-    );
+  async revoke(appName: string, worldId: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('app_tokens')
+      .where('app_name', '=', appName)
+      .where('world_id', '=', worldId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }

@@ -1,9 +1,11 @@
+import { AppTokensRepository } from './appTokens';
 import { openDb, type Db } from './db';
 import { ConsoleRepository } from './consoleLog';
 import { ExpertsRepository } from './experts';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
 import { SessionsRepository } from './sessions';
+import { SupportLogsRepository } from './supportLogs';
 import { TranscriptsRepository } from './transcripts';
 import { UsersRepository } from './users';
 import { WorldsRepository } from './worlds';
@@ -19,6 +21,8 @@ export interface Repositories {
   meta: MetaRepository;
   workspaces: WorkspacesRepository;
   transcripts: TranscriptsRepository;
+  appTokens: AppTokensRepository;
+  supportLogs: SupportLogsRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -46,6 +50,8 @@ function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositor
     meta: new MetaRepository(queries),
     workspaces: new WorkspacesRepository(queries),
     transcripts: new TranscriptsRepository(queries),
+    appTokens: new AppTokensRepository(queries),
+    supportLogs: new SupportLogsRepository(queries),
   };
 }
 

@@ -14,3 +14,11 @@ export type Tx = Transaction<Database>;
 export function sqliteQueries(db: Db): Queries {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
 }
+
+/**
+ * Runs work in a transaction: the caller's when `q` already is one (a
+ * repository used through store.transaction), else a new one.
+ */
+export function inTransaction<T>(q: Queries, work: (tx: Queries) => Promise<T>): Promise<T> {
+  return q.isTransaction ? work(q) : q.transaction().execute(work);
+}

@@ -112,6 +112,8 @@ export interface Database {
     last_used_at: string | null;
   };
   support_logs: {
+    /** SQLite's implicit rowid; a real identity column on PostgreSQL. Insertion order. */
+    rowid: Generated<number>;
     id: string;
     world_id: string;
     user_id: string;

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { SupportLogSummary } from '../../protocol';
-import type { Db } from './db';
+import { inTransaction, type Queries } from './kysely';
 
 /** How many logs a world keeps; the oldest go first. */
 export const SUPPORT_LOGS_PER_WORLD = 200;
 
 /** Session logs users sent to their world's administrators (issue 10). */
 export class SupportLogsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly q: Queries) {}
 
-  add(input: {
+  /** Stores a log and drops the world's oldest past SUPPORT_LOGS_PER_WORLD, in one transaction. */
+  async add(input: {
     worldId: string;
     userId: string;
     appVersion: string;
@@ -17,50 +18,66 @@ export class SupportLogsRepository {
     note: string;
     body: string;
     now?: Date;
-  }): string {
+  }): Promise<string> {
     const id = randomUUID();
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO support_logs (id, world_id, user_id, created_at, app_version, actions, size, note, body)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
+    await inTransaction(this.q, async (tx) => {
+      await tx
+        .insertInto('support_logs')
+        .values({
           id,
-          input.worldId,
-          input.userId,
-          (input.now ?? new Date()).toISOString(),
-          input.appVersion,
-          input.actions,
-          Buffer.byteLength(input.body),
-          input.note,
-          input.body,
-        );
-      this.db
-        .prepare(
-          `DELETE FROM support_logs WHERE world_id = ? AND id NOT IN (
-             SELECT id FROM support_logs WHERE world_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
-        )
-        .run(input.worldId, input.worldId, SUPPORT_LOGS_PER_WORLD);
-    })();
+          world_id: input.worldId,
+          user_id: input.userId,
+          created_at: (input.now ?? new Date()).toISOString(),
+          app_version: input.appVersion,
+          actions: input.actions,
+          size: Buffer.byteLength(input.body),
+          note: input.note,
+          body: input.body,
+        })
+        .execute();
+      const kept = tx
+        .selectFrom('support_logs')
+        .select('id')
+        .where('world_id', '=', input.worldId)
+        .orderBy('created_at', 'desc')
+        .orderBy('rowid', 'desc')
+        .limit(SUPPORT_LOGS_PER_WORLD);
+      await tx
+        .deleteFrom('support_logs')
+        .where('world_id', '=', input.worldId)
+        .where('id', 'not in', kept)
+        .execute();
+    });
     return id;
   }
 
-  list(worldId: string): SupportLogSummary[] {
-    return this.db
-      .prepare(
-        `SELECT l.id, l.created_at, l.app_version, l.actions, l.size, l.note,
-                u.name AS user_name, u.email AS user_email
-         FROM support_logs l JOIN users u ON u.id = l.user_id
-         WHERE l.world_id = ? ORDER BY l.created_at DESC, l.rowid DESC`,
-      )
-      .all(worldId) as SupportLogSummary[];
+  list(worldId: string): Promise<SupportLogSummary[]> {
+    return this.q
+      .selectFrom('support_logs as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .select([
+        'l.id',
+        'l.created_at',
+        'l.app_version',
+        'l.actions',
+        'l.size',
+        'l.note',
+        'u.name as user_name',
+        'u.email as user_email',
+      ])
+      .where('l.world_id', '=', worldId)
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.rowid', 'desc')
+      .execute();
   }
 
-  body(worldId: string, id: string): string | undefined {
-    const row = this.db
-      .prepare(`SELECT body FROM support_logs WHERE world_id = ? AND id = ?`)
-      .get(worldId, id) as { body: string } | undefined;
+  async body(worldId: string, id: string): Promise<string | undefined> {
+    const row = await this.q
+      .selectFrom('support_logs')
+      .select('body')
+      .where('world_id', '=', worldId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row?.body;
   }
 }

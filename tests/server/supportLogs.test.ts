@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
-import { SUPPORT_LOGS_PER_WORLD, SupportLogsRepository } from '../../server/store/supportLogs';
+import { SUPPORT_LOGS_PER_WORLD } from '../../server/store/supportLogs';
 import { Client, startTestServer, type TestServer } from './harness';
 
 const WORLD = 'innovation-lab';
@@ -113,10 +113,10 @@ describe('support logs', () => {
   });
 
   it('keeps a bounded number per world, dropping the oldest', async () => {
-    const repo = new SupportLogsRepository(server.store.db);
+    const repo = server.store.supportLogs;
     const userId = (await server.store.users.byEmail('admin@test.local'))!.id;
     for (let i = 0; i < SUPPORT_LOGS_PER_WORLD + 5; i++)
-      repo.add({
+      await repo.add({
         worldId: 'acme_research',
         userId,
         appVersion: '1.0.0',
@@ -125,7 +125,7 @@ describe('support logs', () => {
         body: '{}',
         now: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
       });
-    const kept = repo.list('acme_research');
+    const kept = await repo.list('acme_research');
     expect(kept).toHaveLength(SUPPORT_LOGS_PER_WORLD);
     expect(kept.at(-1)!.actions).toBe(5);
   });

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { CLOSE_NOT_SIGNED_IN } from '../../../protocol';
 import type { AccessWatch } from '../../cog/accessWatch';
 import type { AppGate } from '../../cog/hub';
-import { APP_NAME_PATTERN, AppTokensRepository } from '../../store/appTokens';
+import { APP_NAME_PATTERN, type AppTokensRepository } from '../../store/appTokens';
 import { watchedAppSocket } from './appAccess';
 import { RemoteAppConnection, type AppConnectionDeps } from './appConnection';
 
@@ -42,7 +42,7 @@ export class AppGateway implements AppGate {
     private readonly deps: AppConnectionDeps,
     private readonly watch: AccessWatch,
   ) {
-    this.tokens = new AppTokensRepository(deps.store.db);
+    this.tokens = deps.store.appTokens;
   }
 
   /** Before the upgrade: the token is checked against the store (and its use recorded). */
