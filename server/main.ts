@@ -48,7 +48,7 @@ export async function startServer(
   if (config.DEMO_SEED) await seedDrives(store, config.DATA_DIR, drives);
   await app.listen({ port: config.PORT, host: config.HOST });
   for (const w of await store.worlds.list()) {
-    store.console.append(w.id, {
+    await store.console.append(w.id, {
       app_name: 'emgen',
       from: 'system',
       message: `EMgen ${SERVER_VERSION} started`,
@@ -62,7 +62,7 @@ export async function startServer(
     url: `http://${shownHost}:${port}`,
     async stop() {
       for (const w of await store.worlds.list()) {
-        store.console.append(w.id, {
+        await store.console.append(w.id, {
           app_name: 'emgen',
           from: 'system',
           message: 'EMgen stopping',

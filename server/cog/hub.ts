@@ -282,11 +282,9 @@ export class CogHub {
 
   /** A console entry; a store that cannot take it loses the entry, not the frame's answer. */
   private toConsole(conn: CogConnection, from: string, message: string): void {
-    try {
-      this.deps.store.console.append(conn.worldId, { app_name: 'emgen', from, message });
-    } catch (err) {
-      this.deps.log.error({ err, message }, 'console entry lost');
-    }
+    this.deps.store.console
+      .append(conn.worldId, { app_name: 'emgen', from, message })
+      .catch((err: unknown) => this.deps.log.error({ err, message }, 'console entry lost'));
   }
 
   private drop(conn: CogConnection): void {

@@ -139,7 +139,7 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
       async (_kvargs, ctx) => {
         const userId = await requireAdmin(store, ctx);
         const email = (await store.users.byId(userId))?.email ?? userId;
-        store.console.clearBy(ctx.worldId, email);
+        await store.console.clearBy(ctx.worldId, email);
         return { message: 'Console cleared', effect: { kind: 'flash', text: 'Console cleared' } };
       },
     ),

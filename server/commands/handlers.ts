@@ -67,7 +67,7 @@ export function registerCommandHandlers(hub: CogHub, deps: CommandHandlerDeps): 
       const error = messageOf(err);
       // A refusal is the user's business; a handler that broke belongs in the console too.
       if (!(err instanceof CommandError))
-        store.console.append(conn.worldId, {
+        await store.console.append(conn.worldId, {
           app_name: 'emgen',
           from: 'commands.error',
           message: `Command ${commandId} failed: ${error}`,

@@ -306,11 +306,9 @@ export class Drives implements DriveService {
   private report(driveId: string, message: string): void {
     const drive = this.repo.driveById(driveId);
     if (!drive) return;
-    this.opts.store.console.append(drive.world_id, {
-      app_name: 'drives',
-      from: 'indexer',
-      message,
-    });
+    this.opts.store.console
+      .append(drive.world_id, { app_name: 'drives', from: 'indexer', message })
+      .catch((err: unknown) => console.error('Console entry lost:', message, err));
   }
 
   private unhold(hash: string): void {

@@ -77,7 +77,7 @@ export async function seedDrives(
         await service.putFile(drive, rel, bytes, metaOf(tags[rel]));
         files++;
       } catch (err) {
-        store.console.append(w.id, {
+        await store.console.append(w.id, {
           app_name: 'drives',
           from: 'seed',
           message: `Could not seed ${rel}: ${err instanceof Error ? err.message : String(err)}`,

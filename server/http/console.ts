@@ -10,7 +10,7 @@ export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards
   const { store, guards } = deps;
 
   app.get('/api/console', { onRequest: guards.world }, async (req) => {
-    const messages = store.console.list(req.world!.world_id);
+    const messages = await store.console.list(req.world!.world_id);
     const body: ConsoleResponse = {
       messages: req.world!.is_admin
         ? messages
@@ -21,7 +21,7 @@ export function consoleRoutes(app: FastifyInstance, deps: { store: Store; guards
 
   // The spec makes clearing a GET; it changes state, so it needs the CSRF header like a POST.
   app.get('/api/console/clear', { onRequest: [requireCsrf, ...guards.admin] }, async (req) => {
-    store.console.clearBy(req.world!.world_id, req.signed!.user.email);
+    await store.console.clearBy(req.world!.world_id, req.signed!.user.email);
     return { status: 'ok' };
   });
 }

@@ -1,3 +1,4 @@
+import { noteInBackground } from '../cog/consoleNote';
 import type { FastifyInstance } from 'fastify';
 import { actionRequestSchema } from '../../protocol';
 import { quoted } from '../apps/links';
@@ -26,14 +27,14 @@ export function dashboardRoutes(
         failed(widget, err) {
           const message = err instanceof Error ? err.message : String(err);
           req.log.error({ err, widget: widget.cog.name, app: widget.app.name }, 'widget failed');
-          store.console.append(worldId, {
+          noteInBackground(store, req.log, worldId, {
             app_name: widget.app.name,
             from: 'dashboard.error',
             message: `Widget ${widget.cog.name} failed: ${message}`,
           });
         },
         droppedLink(widget, link) {
-          store.console.append(worldId, {
+          noteInBackground(store, req.log, worldId, {
             app_name: widget.app.name,
             from: 'dashboard.warning',
             message:
@@ -55,7 +56,7 @@ export function dashboardRoutes(
     if (!action)
       return sendError(reply, 400, `Unknown action "${parsed.data.action.slice(0, 100)}"`);
     return runAction(action, parsed.data, { worldId, userId: req.signed!.user.id }, (asked) =>
-      store.console.append(worldId, {
+      noteInBackground(store, req.log, worldId, {
         app_name: action.app.name,
         from: 'dashboard.warning',
         message: `Action ${parsed.data.action}: redirect_url ${quoted(asked)} is not a path on this site; ignored`,

@@ -53,7 +53,7 @@ export function supportLogRoutes(app: FastifyInstance, deps: { store: Store; gua
         note,
         body: JSON.stringify(body.log),
       });
-      store.console.append(world, {
+      await store.console.append(world, {
         app_name: 'emgen',
         from: 'support',
         message: `Support log received from ${user.email} (${checked.actions} actions)`,

@@ -1,3 +1,4 @@
+import { noteInBackground } from '../cog/consoleNote';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KeyedSerial } from '../cog/keyedSerial';
@@ -184,7 +185,7 @@ async function answerOne(
     controller.abort();
     const message = err instanceof Error ? err.message : String(err);
     deps.log.warn({ err, expert: expert.id }, 'expert failed');
-    deps.store.console.append(q.workspace.world_id, {
+    noteInBackground(deps.store, deps.log, q.workspace.world_id, {
       app_name: 'meeting',
       from: 'expert.error',
       message: `${expert.name} failed: ${message}`,

@@ -1,3 +1,4 @@
+import { noteInBackground } from '../cog/consoleNote';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
@@ -118,7 +119,7 @@ export function createReporter(deps: {
           expert: expert.name,
         });
         trace(key, { value: { input: args, error: message } });
-        store.console.append(deps.worldId, {
+        noteInBackground(store, deps.log, deps.worldId, {
           app_name: 'meeting',
           from: 'tool.error',
           message: `${key}: ${message}`,

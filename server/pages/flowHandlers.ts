@@ -57,8 +57,13 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
   const serial = new KeyedSerial();
   hub.runsLong('flow.event'); // a flow cog may take up to timeoutMs
 
-  function toConsole(conn: CogConnection, appName: string, flowid: string, message: string): void {
-    store.console.append(conn.worldId, {
+  async function toConsole(
+    conn: CogConnection,
+    appName: string,
+    flowid: string,
+    message: string,
+  ): Promise<void> {
+    await store.console.append(conn.worldId, {
       app_name: appName,
       from: 'flow.error',
       message: `Flow ${flowid} failed: ${message}`,
@@ -88,12 +93,17 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
       );
     } catch (err) {
       const message = messageOf(err);
-      toConsole(conn, flow.app.name, key.flowid, message);
+      await toConsole(conn, flow.app.name, key.flowid, message);
       throw new FlowRequestError(message);
     }
     const checked = checkFlowResult(raw);
     if (!checked.ok) {
-      toConsole(conn, flow.app.name, key.flowid, `${INVALID_FLOW_SCREEN} (${checked.reason})`);
+      await toConsole(
+        conn,
+        flow.app.name,
+        key.flowid,
+        `${INVALID_FLOW_SCREEN} (${checked.reason})`,
+      );
       throw new FlowRequestError(INVALID_FLOW_SCREEN);
     }
     const result = checked.value;
@@ -101,7 +111,7 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
     else states.set(key, result.state);
     const redirect = sameSiteRedirect(result.redirect_url);
     if (result.redirect_url !== undefined && !redirect.redirect_url)
-      toConsole(
+      await toConsole(
         conn,
         flow.app.name,
         key.flowid,
@@ -126,7 +136,7 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
     } catch (err) {
       const error = messageOf(err);
       if (!(err instanceof FlowRequestError))
-        store.console.append(conn.worldId, {
+        await store.console.append(conn.worldId, {
           app_name: 'emgen',
           from: 'flow.error',
           message: `flow.event failed: ${error}`,

@@ -43,8 +43,8 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
   hub.runsLong('page.display', 'page.event'); // a page cog may take up to timeoutMs
 
   /** A page that broke (threw, timed out, answered garbage) is the world's business too. */
-  function toConsole(conn: CogConnection, page: FoundPage, message: string): void {
-    store.console.append(conn.worldId, {
+  async function toConsole(conn: CogConnection, page: FoundPage, message: string): Promise<void> {
+    await store.console.append(conn.worldId, {
       app_name: page.appname,
       from: 'page.error',
       message: `Page ${page.appname}/${page.pagename} failed: ${message}`,
@@ -68,18 +68,18 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
       );
     } catch (err) {
       const message = messageOf(err);
-      toConsole(conn, page, message);
+      await toConsole(conn, page, message);
       throw new PageRequestError(message);
     }
     const checked = checkPageResult(raw, { needsComponent });
     if (!checked.ok) {
-      toConsole(conn, page, `${INVALID_PAGE_SCREEN} (${checked.reason})`);
+      await toConsole(conn, page, `${INVALID_PAGE_SCREEN} (${checked.reason})`);
       throw new PageRequestError(INVALID_PAGE_SCREEN);
     }
     const { redirect_url: asked, ...result } = checked.value;
     const redirect = sameSiteRedirect(asked);
     if (asked !== undefined && !redirect.redirect_url)
-      toConsole(
+      await toConsole(
         conn,
         page,
         `redirect_url "${asked.slice(0, 200)}" is not a path on this site; ignored`,
@@ -91,17 +91,17 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
     hub.reply(conn, frame, 'page.display', content);
   }
 
-  function refuse(
+  async function refuse(
     conn: CogConnection,
     frame: ClientFrame,
     page: FoundPage | undefined,
     request: { appname?: string; pagename?: string; path?: string },
     err: unknown,
-  ): void {
+  ): Promise<void> {
     const error = messageOf(err);
     // Refusals were already logged where they arose; anything else is a bug worth seeing.
     if (!(err instanceof PageRequestError))
-      store.console.append(conn.worldId, {
+      await store.console.append(conn.worldId, {
         app_name: 'emgen',
         from: 'page.error',
         message: `${frame.typ} failed: ${error}`,
@@ -117,7 +117,7 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
       const result = await run(conn, page, { pagename: page.pagename }, true);
       answer(conn, frame, { ...names(page, request), component: result.component, status: 'ok' });
     } catch (err) {
-      refuse(conn, frame, page, request, err);
+      await refuse(conn, frame, page, request, err);
     }
   });
 
@@ -141,7 +141,7 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
         status: 'ok',
       });
     } catch (err) {
-      refuse(conn, frame, page, request, err);
+      await refuse(conn, frame, page, request, err);
     }
   });
 }

@@ -40,12 +40,16 @@ export interface Store extends Repositories {
   close(): Promise<void>;
 }
 
-function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositories {
+function repositories(
+  queries: Queries,
+  sessionTtlMs: number,
+  consoleInserts: { count: number },
+): Repositories {
   return {
     users: new UsersRepository(queries),
     worlds: new WorldsRepository(queries),
     sessions: new SessionsRepository(queries, sessionTtlMs),
-    console: new ConsoleRepository(db),
+    console: new ConsoleRepository(queries, undefined, consoleInserts),
     experts: new ExpertsRepository(queries),
     meta: new MetaRepository(queries),
     workspaces: new WorkspacesRepository(queries),
@@ -58,11 +62,14 @@ function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositor
 export function openStore(dataDir: string, opts: { sessionTtlMs: number }): Store {
   const db = openDb(dataDir);
   const queries = sqliteQueries(db);
+  const consoleInserts = { count: 0 };
   return {
     db,
-    ...repositories(db, queries, opts.sessionTtlMs),
+    ...repositories(queries, opts.sessionTtlMs, consoleInserts),
     transaction: (work) =>
-      queries.transaction().execute((trx) => work(repositories(db, trx, opts.sessionTtlMs))),
+      queries
+        .transaction()
+        .execute((trx) => work(repositories(trx, opts.sessionTtlMs, consoleInserts))),
     close: async () => {
       await queries.destroy(); // closes the handle, if Kysely has used it yet
       if (db.open) db.close();

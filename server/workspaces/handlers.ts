@@ -62,18 +62,18 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
         await store.transaction(write);
         answer = { status: 'success' };
       } catch (err) {
-        answer = { status: 'error', error: refusal(conn, typ, err) };
+        answer = { status: 'error', error: await refusal(conn, typ, err) };
       }
       hub.reply(conn, frame, responseTyp, answer);
     });
   }
 
   /** The message a failed request is answered with; unexpected failures go to the world console. */
-  function refusal(conn: CogConnection, typ: string, err: unknown): string {
+  async function refusal(conn: CogConnection, typ: string, err: unknown): Promise<string> {
     if (err instanceof WorkspaceRequestError || err instanceof MeetingRequestError)
       return err.message;
     const message = err instanceof Error ? err.message : String(err);
-    store.console.append(conn.worldId, {
+    await store.console.append(conn.worldId, {
       app_name: 'emgen',
       from: 'workspace.error',
       message: `${typ} failed: ${message}`,

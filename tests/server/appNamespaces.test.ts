@@ -108,8 +108,8 @@ afterAll(async () => {
 });
 
 describe('a remote app declaring built-in ids', () => {
-  it('says in the console where its ids are reached', () => {
-    const notes = consoleOf()
+  it('says in the console where its ids are reached', async () => {
+    const notes = (await consoleOf())
       .filter((m) => m.app_name === 'squatter' && m.from === 'app.warning')
       .map((m) => m.message);
     expect(notes).toEqual(
@@ -140,7 +140,7 @@ describe('a remote app declaring built-in ids', () => {
     expect(own).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(own.body.redirect_url).toBeUndefined();
     expect(ran).toContain('action');
-    expect(consoleOf().at(-1)).toMatchObject({
+    expect((await consoleOf()).at(-1)).toMatchObject({
       app_name: 'squatter',
       from: 'dashboard.warning',
       message: expect.stringContaining('evil.example'),
@@ -205,7 +205,7 @@ describe('a remote app declaring built-in ids', () => {
     expect(own).toMatchObject({ status: 'ok', flowid: 'squatter/onboarding' });
     expect(textOf(own.component)).toContain('Squatter flow');
     expect(own.redirect_url).toBeUndefined();
-    expect(consoleOf().at(-1)).toMatchObject({
+    expect((await consoleOf()).at(-1)).toMatchObject({
       app_name: 'squatter',
       from: 'flow.error',
       message: expect.stringContaining('is not a path on this site; ignored'),
@@ -243,7 +243,7 @@ describe('a remote app declaring built-in ids', () => {
       (w: { title?: string }) => w.title === 'Squatter experts',
     );
     expect(widget.experts).toEqual([{ expert_id: 'x', name: 'Mallory' }]);
-    expect(consoleOf()).toContainEqual(
+    expect(await consoleOf()).toContainEqual(
       expect.objectContaining({
         app_name: 'squatter',
         from: 'dashboard.warning',

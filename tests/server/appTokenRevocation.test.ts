@@ -42,11 +42,8 @@ async function connectedApp(appName: string) {
   return { ws, frames, closed, send: (f: unknown) => ws.send(JSON.stringify(f)) };
 }
 
-const consoleText = () =>
-  server.store.console
-    .list(WORLD)
-    .map((m) => m.message)
-    .join('\n');
+const consoleText = async () =>
+  (await server.store.console.list(WORLD)).map((m) => m.message).join('\n');
 
 describe('revoking an app token', () => {
   it('revoke-app-token with the server told closes the app socket with 4401 and unregisters its cogs', async () => {
@@ -54,7 +51,7 @@ describe('revoking an app token', () => {
     await usersCli(server, ['revoke-app-token', 'revoked-app', WORLD], server.revocations);
     expect(await within(app.closed, 2000, 'app socket closed')).toEqual(REVOKED);
     expect(server.registry.get('revoked-app', WORLD)).toBeUndefined();
-    expect(consoleText()).toContain('Remote app revoked-app disconnected');
+    expect(await consoleText()).toContain('Remote app revoked-app disconnected');
   });
 
   it('revoked by another process: the next frame of the app is not handled and the app is gone', async () => {
@@ -63,7 +60,7 @@ describe('revoking an app token', () => {
     app.send({ typ: 'cog.event', content: { name: 'after-revoke', message: 'must not arrive' } });
     expect(await within(app.closed, 2000, 'app socket closed')).toEqual(REVOKED);
     await settle();
-    expect(consoleText()).not.toContain('must not arrive');
+    expect(await consoleText()).not.toContain('must not arrive');
     expect(server.registry.get('other-process-app', WORLD)).toBeUndefined();
   });
 
@@ -82,7 +79,7 @@ describe('revoking an app token', () => {
     expect(await within(gone.closed, 2000, 'revoked app closed')).toEqual(REVOKED);
     kept.send({ typ: 'cog.event', content: { name: 'still-here', message: 'kept app event' } });
     await settle();
-    expect(consoleText()).toContain('still-here: kept app event');
+    expect(await consoleText()).toContain('still-here: kept app event');
     expect(kept.ws.readyState).toBe(WebSocket.OPEN);
     expect(server.registry.get('kept-app', WORLD)).toBeDefined();
     kept.ws.close();

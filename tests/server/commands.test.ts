@@ -223,18 +223,22 @@ describe('command.execute', () => {
   });
 
   it('Clear Console clears the console for admins only', async () => {
-    server.store.console.append(WORLD, { app_name: 'test', from: 'test', message: 'keep me?' });
+    await server.store.console.append(WORLD, {
+      app_name: 'test',
+      from: 'test',
+      message: 'keep me?',
+    });
     const sock = await socketFor(member);
     const refused = await execute(sock, 'commands.clear_console');
     expect(refused.typ).toBe('command.execute.error');
     expect(refused.error).toMatch(/administrators/i);
-    expect(server.store.console.list(WORLD).map((m) => m.message)).toContain('keep me?');
+    expect((await server.store.console.list(WORLD)).map((m) => m.message)).toContain('keep me?');
 
     const adminSock = await socketFor();
     const answer = await execute(adminSock, 'commands.clear_console');
     expect(answer.typ).toBe('command.execute.response');
     expect(answer.effect).toEqual({ kind: 'flash', text: 'Console cleared' });
-    const left = server.store.console.list(WORLD);
+    const left = await server.store.console.list(WORLD);
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({
       from: 'system',
@@ -302,7 +306,7 @@ describe('an app registered in the registry', () => {
     const sock = await socketFor();
     const answer = await execute(sock, 'test.boom');
     expect(answer).toMatchObject({ typ: 'command.execute.error', error: 'kaboom' });
-    const last = server.store.console.list(WORLD).at(-1)!;
+    const last = (await server.store.console.list(WORLD)).at(-1)!;
     expect(last).toMatchObject({
       from: 'commands.error',
       message: 'Command test.boom failed: kaboom',

@@ -136,7 +136,7 @@ describe('GET /api/dashboard', () => {
       ]);
       expect(body.side_column[0]).toEqual({ layout: 'NoticeWidget', world: WORLD });
       expect(body.side_column).toHaveLength(3);
-      expect(server.store.console.list(WORLD).at(-1)).toMatchObject({
+      expect((await server.store.console.list(WORLD)).at(-1)).toMatchObject({
         app_name: 'extra-widgets',
         from: 'dashboard.error',
         message: 'Widget BrokenWidget failed: boom',

@@ -144,7 +144,7 @@ describe('text search', () => {
     expect(res.body.data.MimeType).toBe('application/pdf');
     expect(res.body.data.IndexError).toMatch(/^Could not read this PDF: /);
     expect(res.body.data.Description).toBe(res.body.data.IndexError);
-    const log = server.store.console.list('innovation-lab').map((m) => m.message);
+    const log = (await server.store.console.list('innovation-lab')).map((m) => m.message);
     expect(log.some((m) => m.startsWith('Indexing broken.pdf: Could not read this PDF'))).toBe(
       true,
     );

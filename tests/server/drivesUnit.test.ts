@@ -179,7 +179,9 @@ describe('seedDrives', () => {
     const lib = drives.driveByName('innovation-lab', 'Library')!;
     const { Files } = drives.listFiles(lib, { limit: 1000 });
     expect(Files.filter((f) => f.IndexError)).toEqual([]);
-    expect(store.console.list('innovation-lab').filter((m) => m.app_name === 'drives')).toEqual([]);
+    expect(
+      (await store.console.list('innovation-lab')).filter((m) => m.app_name === 'drives'),
+    ).toEqual([]);
     for (const f of Files.filter((f) => f.MimeType === 'application/pdf'))
       expect(drives.textOf(lib, f.Path)?.length ?? 0).toBeGreaterThan(20);
   });

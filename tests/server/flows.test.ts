@@ -239,7 +239,7 @@ describe('the flow runtime', () => {
       status: 'error',
       error: 'flow kaboom',
     });
-    expect(server.store.console.list(WORLD)).toContainEqual(
+    expect(await server.store.console.list(WORLD)).toContainEqual(
       expect.objectContaining({
         app_name: 'testflows',
         from: 'flow.error',

@@ -136,7 +136,7 @@ describe('ten hostile uploads', () => {
       ).toEqual([path]);
     }
     // Why a file is not indexed also reaches the world's console.
-    const consoleLines = server.store.console.list('innovation-lab').map((m) => m.message);
+    const consoleLines = (await server.store.console.list('innovation-lab')).map((m) => m.message);
     expect(consoleLines).toContainEqual(
       expect.stringMatching(/^Indexing hostile\/text-ops\.pdf: Not indexed: /),
     );

@@ -179,7 +179,7 @@ describe('page.display', () => {
       status: 'error',
       error: 'kaboom',
     });
-    expect(server.store.console.list(WORLD)).toContainEqual(
+    expect(await server.store.console.list(WORLD)).toContainEqual(
       expect.objectContaining({
         app_name: 'testpages',
         from: 'page.error',
@@ -194,7 +194,7 @@ describe('page.display', () => {
       status: 'error',
       error: 'The page returned an invalid screen',
     });
-    expect(server.store.console.list(WORLD).at(-1)!.message).toBe(
+    expect((await server.store.console.list(WORLD)).at(-1)!.message).toBe(
       'Page testpages/nothing failed: The page returned an invalid screen (component is required)',
     );
   });
@@ -404,7 +404,7 @@ describe('pages of a remote app', () => {
       status: 'error',
       error: 'The page returned an invalid screen',
     });
-    expect(server.store.console.list(WORLD).at(-1)).toMatchObject({
+    expect((await server.store.console.list(WORLD)).at(-1)).toMatchObject({
       app_name: 'remote-pages',
       from: 'page.error',
     });

@@ -37,10 +37,13 @@ function rawApp(query: string, headers: Record<string, string> = {}) {
   return { ws, frames, closed, opened, send: (f: unknown) => ws.send(JSON.stringify(f)) };
 }
 
-const until = async <T>(fn: () => T | undefined, ms = 4000): Promise<T> => {
+const until = async <T>(
+  fn: () => T | undefined | Promise<T | undefined>,
+  ms = 4000,
+): Promise<T> => {
   const start = Date.now();
   while (Date.now() - start < ms) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -132,7 +135,7 @@ describe('a remote app connection', () => {
       'experts/metric_mike',
     ]);
     expect(app.cogs.every((c) => typeof c.handler === 'function')).toBe(true);
-    expect(consoleMessages()).toContainEqual(
+    expect(await consoleMessages()).toContainEqual(
       expect.objectContaining({
         app_name: 'units',
         from: 'system',
@@ -252,8 +255,10 @@ describe('a remote app connection', () => {
     expect(units.emit({ name: 'ready', message: 'conversions warmed up' })).toBe(true);
     const event = await sock.next('cog.event');
     expect(event.content).toMatchObject({ appName: 'units', name: 'ready' });
-    await until(() => consoleMessages().find((m) => m.message === 'ready: conversions warmed up'));
-    expect(consoleMessages().at(-1)).toMatchObject({ app_name: 'units', from: 'event' });
+    await until(async () =>
+      (await consoleMessages()).find((m) => m.message === 'ready: conversions warmed up'),
+    );
+    expect((await consoleMessages()).at(-1)).toMatchObject({ app_name: 'units', from: 'event' });
     sock.ws.close();
   });
 
@@ -292,7 +297,7 @@ describe('a remote app connection', () => {
     await units.close();
     await until(() => !server.registry.get('units', WORLD) || undefined);
     expect(expertDirectory(server.registry, WORLD).has('metric-mike')).toBe(false);
-    expect(consoleMessages()).toContainEqual(
+    expect(await consoleMessages()).toContainEqual(
       expect.objectContaining({
         app_name: 'units',
         from: 'system',
@@ -339,8 +344,8 @@ describe('server shutdown with an app connected', () => {
     const { store, registry } = other;
     let lastEntry: unknown;
     const closeStore = store.close;
-    store.close = () => {
-      lastEntry = store.console.list(WORLD).at(-1);
+    store.close = async () => {
+      lastEntry = (await store.console.list(WORLD)).at(-1);
       return closeStore();
     };
     await other.close();

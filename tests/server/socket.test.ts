@@ -100,11 +100,11 @@ describe('frames', () => {
     it(`answers ${what} with an error frame and a console entry, and stays up`, async () => {
       const sock = openSocket(server, admin);
       await sock.next('server.hello');
-      const before = consoleOf('innovation-lab').length;
+      const before = (await consoleOf('innovation-lab')).length;
       sock.ws.send(raw);
       const error = await sock.next('server.error');
       expect(error.content.error).toMatch(reason);
-      const entries = consoleOf('innovation-lab');
+      const entries = await consoleOf('innovation-lab');
       expect(entries.length).toBe(before + 1);
       expect(entries.at(-1)).toMatchObject({ app_name: 'emgen', from: 'hub.warning' });
       expect(entries.at(-1)!.message).toMatch(reason.source.replace(/^\^/, '').slice(0, 10));

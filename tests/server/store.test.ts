@@ -46,12 +46,12 @@ describe('store and demo seed', () => {
     }
   });
 
-  it('keeps the console bounded per world', () => {
+  it('keeps the console bounded per world', async () => {
     store = fresh();
     for (let i = 0; i < 2600; i++)
-      store.console.append('w', { app_name: 'a', from: 'system', message: `m${i}` });
-    store.console.trim('w');
-    const all = store.console.list('w', 10_000);
+      await store.console.append('w', { app_name: 'a', from: 'system', message: `m${i}` });
+    await store.console.trim('w');
+    const all = await store.console.list('w', 10_000);
     expect(all.length).toBe(2000);
     expect(all.at(-1)!.message).toBe('m2599');
   });

@@ -67,7 +67,7 @@ describe('support logs', () => {
     });
     expect(opened.status).toBe(200);
     expect(opened.body.entries).toHaveLength(3);
-    expect(server.store.console.list(WORLD).at(-1)?.message).toBe(
+    expect((await server.store.console.list(WORLD)).at(-1)?.message).toBe(
       'Support log received from ann@support.test (3 actions)',
     );
 

@@ -163,15 +163,16 @@ export class RemoteAppConnection {
 
   /** A console entry; a store that cannot take it loses the entry, not the frame's answer. */
   private warn(message: string): void {
-    try {
-      this.deps.store.console.append(this.worldId, {
-        app_name: this.appName,
-        from: 'app.warning',
-        message,
-      });
-    } catch (err) {
-      this.deps.log.error({ err, app: this.appName, message }, 'console entry lost');
-    }
+    this.toConsole('app.warning', message);
+  }
+
+  /** Written in the background: a failed write is logged, never thrown at the caller. */
+  private toConsole(from: string, message: string, appName = this.appName): void {
+    this.deps.store.console
+      .append(this.worldId, { app_name: appName, from, message })
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, app: this.appName, message }, 'console entry lost'),
+      );
   }
 
   /**
@@ -179,12 +180,12 @@ export class RemoteAppConnection {
    * naming its typ and request id, and the connection goes on. A throw out of
    * a ws listener would be an uncaught exception and end the process.
    */
-  private receive(data: RawData, isBinary: boolean): void {
+  private async receive(data: RawData, isBinary: boolean): Promise<void> {
     if (this.finished) return;
     let frame: ClientFrame | undefined;
     try {
       frame = this.decode(data, isBinary);
-      if (frame) this.dispatch(frame);
+      if (frame) await this.dispatch(frame);
     } catch (err) {
       this.failed(err, frame);
     }
@@ -224,7 +225,7 @@ export class RemoteAppConnection {
     waiting.reject(new Error(message));
   }
 
-  private dispatch(frame: ClientFrame): void {
+  private async dispatch(frame: ClientFrame): Promise<void> {
     if (frame.typ === 'cog.hello') return this.hello(frame);
     if (!this.app) {
       this.send('server.error', { error: 'The first frame must be cog.hello', typ: frame.typ });
@@ -296,11 +297,10 @@ export class RemoteAppConnection {
     this.app = app;
     this.deps.registry.register(app);
     this.reply(frame, 'cog.hello.response', { status: 'success' });
-    this.deps.store.console.append(this.worldId, {
-      app_name: appName,
-      from: 'system',
-      message: `Remote app ${appName} connected (${describeProcess(app)}, ${cogs.length} cogs)`,
-    });
+    this.toConsole(
+      'system',
+      `Remote app ${appName} connected (${describeProcess(app)}, ${cogs.length} cogs)`,
+    );
     for (const note of checked.notes) this.warn(note);
   }
 
@@ -318,7 +318,8 @@ export class RemoteAppConnection {
     else waiting.reject(new Error(error || `App "${this.appName}" reported an error`));
   }
 
-  private event(frame: ClientFrame<'cog.event'>): void {
+  /** Written to the console first: an event the store cannot take is refused, not relayed. */
+  private async event(frame: ClientFrame<'cog.event'>): Promise<void> {
     const content = frame.content as Record<string, unknown>;
     const name = typeof content.name === 'string' ? content.name : undefined;
     const level = typeof content.level === 'string' ? content.level : '';
@@ -326,7 +327,7 @@ export class RemoteAppConnection {
       typeof content.message === 'string'
         ? content.message
         : JSON.stringify(content).slice(0, 1000);
-    this.deps.store.console.append(this.worldId, {
+    await this.deps.store.console.append(this.worldId, {
       app_name: this.appName,
       from: /^(error|warning)$/.test(level) ? `event.${level}` : 'event',
       message: name ? `${name}: ${text}` : text,
@@ -357,10 +358,10 @@ export class RemoteAppConnection {
     const app = this.app;
     if (!app || this.deps.registry.get(app.name, this.worldId) !== app) return;
     this.deps.registry.unregister(app.name, this.worldId);
-    this.deps.store.console.append(this.worldId, {
-      app_name: app.name,
-      from: 'system',
-      message: `Remote app ${app.name} disconnected (${describeProcess(app)})`,
-    });
+    this.toConsole(
+      'system',
+      `Remote app ${app.name} disconnected (${describeProcess(app)})`,
+      app.name,
+    );
   }
 }

@@ -43,8 +43,8 @@ export function registerRemoteApps(hub: CogHub, deps: RemoteAppsDeps): AppGatewa
   );
   hub.acceptApps(gateway);
   registerCogCalls(hub, deps);
-  hub.on('cog.hello', (conn, frame) => {
-    deps.store.console.append(conn.worldId, {
+  hub.on('cog.hello', async (conn, frame) => {
+    await deps.store.console.append(conn.worldId, {
       app_name: 'emgen',
       from: 'hub.warning',
       message: `Refused cog.hello for app "${frame.content.appName}" from a browser session`,

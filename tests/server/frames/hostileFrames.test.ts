@@ -113,7 +113,7 @@ describe('a frame nested 10,000 deep', () => {
     ])
       expect((await appRefusal(text)).content.error).toBe('Frame nested deeper than 64 levels');
     expect(app.ws.readyState).toBe(app.ws.OPEN);
-    expect(server.store.console.list(WORLD)).toContainEqual(
+    expect(await server.store.console.list(WORLD)).toContainEqual(
       expect.objectContaining({
         app_name: 'echo-app',
         from: 'app.warning',
@@ -248,7 +248,7 @@ describe('a handler that throws', () => {
     );
     const error = await app.waitFor((f) => f.typ === 'server.error' && f.request_id === 'event-1');
     expect(error.content).toEqual({ error: 'database or disk is full', typ: 'cog.event' });
-    expect(server.store.console.list(WORLD).at(-1)).toMatchObject({
+    expect((await server.store.console.list(WORLD)).at(-1)).toMatchObject({
       app_name: 'echo-app',
       from: 'app.warning',
       message: 'cog.event from app echo-app failed: database or disk is full',

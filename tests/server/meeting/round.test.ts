@@ -149,9 +149,9 @@ describe('a meeting round', () => {
       sock.frames.filter((f) => f.typ === 'assistant.message').map((f) => f.content.name),
     );
     expect([...answered].sort()).toEqual(['Ada Quant', 'Librarian Lee', 'Scout']);
-    expect(server.store.console.list('innovation-lab').some((m) => m.from === 'tool.error')).toBe(
-      true,
-    );
+    expect(
+      (await server.store.console.list('innovation-lab')).some((m) => m.from === 'tool.error'),
+    ).toBe(true);
     sock.ws.close();
   });
 
@@ -195,9 +195,9 @@ describe('a meeting round', () => {
       '**Chrono could not answer:** Language model error: 500 upstream exploded',
     );
     await until(sock, (f) => f.typ === 'assistant.message' && f.content.name === 'Librarian Lee');
-    expect(server.store.console.list('innovation-lab').some((m) => m.from === 'expert.error')).toBe(
-      true,
-    );
+    expect(
+      (await server.store.console.list('innovation-lab')).some((m) => m.from === 'expert.error'),
+    ).toBe(true);
     sock.ws.close();
   });
 

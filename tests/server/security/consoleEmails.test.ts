@@ -32,7 +32,7 @@ describe('the world console and email addresses', () => {
   beforeAll(async () => {
     expect((await admin.request('GET', '/api/console/clear', WORLD)).status).toBe(200);
     // What an app or a failing tool may write: an address that is nobody's account here.
-    server.store.console.append('innovation-lab', {
+    await server.store.console.append('innovation-lab', {
       app_name: 'mailer',
       from: 'event',
       message: 'Bounced: Outside.Person+tag@mail.example.org, then member@test.local',
