@@ -1,14 +1,18 @@
 import { AppTokensRepository } from './appTokens';
 import { openDb, type Db } from './db';
 import { ConsoleRepository } from './consoleLog';
+import { sqliteDrives } from './driveDialect';
+import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
+import { SemanticRowsRepository } from './semanticRows';
 import { SessionsRepository } from './sessions';
 import { SupportLogsRepository } from './supportLogs';
 import { TranscriptsRepository } from './transcripts';
 import { UsersRepository } from './users';
 import { WorldsRepository } from './worlds';
+import { WorkspaceFilesRepository } from './workspaceFiles';
 import { WorkspacesRepository } from './workspaces';
 
 /** The repositories, each over the same database (or the same transaction). */
@@ -23,6 +27,9 @@ export interface Repositories {
   transcripts: TranscriptsRepository;
   appTokens: AppTokensRepository;
   supportLogs: SupportLogsRepository;
+  drives: DrivesRepository;
+  workspaceFiles: WorkspaceFilesRepository;
+  semanticRows: SemanticRowsRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -52,6 +59,9 @@ function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositor
     transcripts: new TranscriptsRepository(queries),
     appTokens: new AppTokensRepository(queries),
     supportLogs: new SupportLogsRepository(queries),
+    drives: new DrivesRepository(queries, sqliteDrives),
+    workspaceFiles: new WorkspaceFilesRepository(queries, sqliteDrives),
+    semanticRows: new SemanticRowsRepository(queries),
   };
 }
 
