@@ -123,11 +123,8 @@ export class Drives implements DriveService {
   // ---- drives ---------------------------------------------------------------
 
   /** The drive named `name` in the world, created if missing. */
-  async ensureDrive(worldId: string, name: string, appName?: string): Promise<DriveRow> {
-    return (
-      (await this.repo.driveByName(worldId, name)) ??
-      (await this.repo.createDrive({ worldId, name, appName: appName ?? null }))
-    );
+  ensureDrive(worldId: string, name: string, appName?: string): Promise<DriveRow> {
+    return this.repo.ensureDrive({ worldId, name, appName: appName ?? null });
   }
 
   /** The drive, or NotFoundError: a drive of another world is unknown in this one. */

@@ -161,8 +161,8 @@ export const sqliteDrives: DriveDialect = {
   workspaceFilesAdded: () => sql.ref('workspace_files.rowid'),
 };
 
-const notYet = (): never => {
-  throw new Error('Drive search is not supported on PostgreSQL yet');
+const notYet = (what: string): never => {
+  throw new Error(`${what} is not supported on PostgreSQL yet`);
 };
 
 /**
@@ -173,11 +173,11 @@ const notYet = (): never => {
  * workspace_files for the order rows were added in.
  */
 export const postgresDrives: DriveDialect = {
-  putText: async () => notYet(),
-  setBody: async () => notYet(),
-  removeText: async () => notYet(),
-  bodyOf: async () => notYet(),
-  searchText: async () => notYet(),
-  tagContains: () => notYet(),
-  workspaceFilesAdded: () => notYet(),
+  putText: async () => notYet('The full-text index of drives'),
+  setBody: async () => notYet('The full-text index of drives'),
+  removeText: async () => notYet('The full-text index of drives'),
+  bodyOf: async () => notYet('The full-text index of drives'),
+  searchText: async () => notYet('Text search in drives'),
+  tagContains: () => notYet('Tag search in drives'),
+  workspaceFilesAdded: () => notYet('Listing the files of a workspace'),
 };

@@ -39,19 +39,20 @@ export class DrivesRepository {
 
   // ---- drives ---------------------------------------------------------------
 
-  async createDrive(input: NewDrive): Promise<DriveRow> {
-    const id = randomUUID();
+  /** The world's drive of that name, created if missing (two callers at once get the same one). */
+  async ensureDrive(input: NewDrive): Promise<DriveRow> {
     await this.q
       .insertInto('drives')
       .values({
-        id,
+        id: randomUUID(),
         world_id: input.worldId,
         name: input.name,
         app_name: input.appName ?? null,
         created_at: new Date().toISOString(),
       })
+      .onConflict((oc) => oc.columns(['world_id', 'name']).doNothing())
       .execute();
-    return (await this.driveById(id))!;
+    return (await this.driveByName(input.worldId, input.name))!;
   }
 
   driveById(id: string): Promise<DriveRow | undefined> {

@@ -16,7 +16,7 @@ beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-drives-store-'));
   store = openStore(dataDir, { sessionTtlMs: 3600_000 });
   await store.worlds.create('w', 'World');
-  drive = await store.drives.createDrive({ worldId: 'w', name: 'Docs' });
+  drive = await store.drives.ensureDrive({ worldId: 'w', name: 'Docs' });
 });
 afterEach(async () => {
   await store.close();
@@ -87,6 +87,18 @@ describe('drive files in a store transaction', () => {
     );
     expect(await store.drives.bodyOf(row.id)).toBe('fresh narwhal');
     expect(await store.drives.fileById(row.id)).toMatchObject({ index_attempts: 0, version: 2 });
+  });
+});
+
+describe('drives', () => {
+  it('ensureDrive from two callers at once makes one drive', async () => {
+    const [a, b] = await Promise.all([
+      store.drives.ensureDrive({ worldId: 'w', name: 'Shared' }),
+      store.drives.ensureDrive({ worldId: 'w', name: 'Shared', appName: 'notes' }),
+    ]);
+    expect(b).toEqual(a);
+    expect(a.app_name).toBeNull();
+    expect((await store.drives.drivesOf('w', true)).map((d) => d.name)).toEqual(['Docs', 'Shared']);
   });
 });
 
