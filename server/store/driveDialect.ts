@@ -1,4 +1,4 @@
-import { sql, type Expression, type OperandExpression, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type OperandExpression, type SqlBool } from 'kysely';
 import type { FileRow } from './driveRows';
 import type { Queries } from './kysely';
 
@@ -30,9 +30,9 @@ export interface TextRow {
 
 /**
  * The drive queries that differ per dialect: the full-text index (FTS5 on
- * SQLite; tsvector + GIN on PostgreSQL), case-insensitive tag substrings
- * and the order rows were added in. Each function takes the query layer it
- * runs on (the store or a transaction).
+ * SQLite; tsvector + GIN on PostgreSQL) and case-insensitive tag
+ * substrings. Each function takes the query layer it runs on (the store or
+ * a transaction).
  */
 export interface DriveDialect {
   /** Adds the searchable rows of files that have none yet. */
@@ -52,8 +52,6 @@ export interface DriveDialect {
   ): Promise<{ hits: TextHit[]; total: number }>;
   /** drive_file_tags.tag contains `term`, ignoring case. */
   tagContains(term: string): Expression<SqlBool>;
-  /** The order the rows of workspace_files were added in, for ties of added_at. */
-  workspaceFilesAdded(): Expression<unknown>;
 }
 
 /**
@@ -157,8 +155,6 @@ export const sqliteDrives: DriveDialect = {
   // SQLite's LIKE ignores ASCII case; its escape character must be named.
   tagContains: (term) =>
     sql<SqlBool>`${sql.ref('drive_file_tags.tag')} LIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
-
-  workspaceFilesAdded: () => sql.ref('workspace_files.rowid'),
 };
 
 const notYet = (what: string): never => {
@@ -169,8 +165,7 @@ const notYet = (what: string): never => {
  * TODO(PostgreSQL, issue 15): the full-text index as a tsvector column (or
  * table) with a GIN index, weighted A–D like bm25's columns above, ranked
  * with ts_rank_cd (negated, so lower is better like bm25) and ts_headline
- * with «…» marks; `tag ILIKE %term%`; and an identity column on
- * workspace_files for the order rows were added in.
+ * with «…» marks; and `tag ILIKE %term%`.
  */
 export const postgresDrives: DriveDialect = {
   putText: async () => notYet('The full-text index of drives'),
@@ -179,5 +174,9 @@ export const postgresDrives: DriveDialect = {
   bodyOf: async () => notYet('The full-text index of drives'),
   searchText: async () => notYet('Text search in drives'),
   tagContains: () => notYet('Tag search in drives'),
-  workspaceFilesAdded: () => notYet('Listing the files of a workspace'),
 };
+
+/** The drive queries of the dialect `q` speaks. */
+export function driveDialectOf(q: Queries): DriveDialect {
+  return q.getExecutor().adapter instanceof SqliteAdapter ? sqliteDrives : postgresDrives;
+}

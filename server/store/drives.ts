@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { atomically } from './atomic';
-import type { DriveDialect, TextHit, TextQuery } from './driveDialect';
+import { driveDialectOf, type DriveDialect, type TextHit, type TextQuery } from './driveDialect';
 import {
   cleanTags,
   tagsOf,
@@ -32,10 +32,11 @@ type NewDrive = { worldId: string; name: string; appName?: string | null };
 
 /** Drives, their files, tags and full-text rows. */
 export class DrivesRepository {
-  constructor(
-    private readonly q: Queries,
-    private readonly dialect: DriveDialect,
-  ) {}
+  private readonly dialect: DriveDialect;
+
+  constructor(private readonly q: Queries) {
+    this.dialect = driveDialectOf(q);
+  }
 
   // ---- drives ---------------------------------------------------------------
 
@@ -450,8 +451,6 @@ export class DrivesRepository {
    * bound to one (store.transaction), else a new one.
    */
   private atomically<T>(work: (q: Queries, repo: DrivesRepository) => Promise<T>): Promise<T> {
-    return atomically(this.q, (q) =>
-      work(q, q === this.q ? this : new DrivesRepository(q, this.dialect)),
-    );
+    return atomically(this.q, (q) => work(q, q === this.q ? this : new DrivesRepository(q)));
   }
 }

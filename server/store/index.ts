@@ -1,7 +1,6 @@
 import { AppTokensRepository } from './appTokens';
 import { openDb, type Db } from './db';
 import { ConsoleRepository } from './consoleLog';
-import { sqliteDrives } from './driveDialect';
 import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { sqliteQueries, type Queries } from './kysely';
@@ -59,8 +58,8 @@ function repositories(db: Db, queries: Queries, sessionTtlMs: number): Repositor
     transcripts: new TranscriptsRepository(queries),
     appTokens: new AppTokensRepository(queries),
     supportLogs: new SupportLogsRepository(queries),
-    drives: new DrivesRepository(queries, sqliteDrives),
-    workspaceFiles: new WorkspaceFilesRepository(queries, sqliteDrives),
+    drives: new DrivesRepository(queries),
+    workspaceFiles: new WorkspaceFilesRepository(queries),
     semanticRows: new SemanticRowsRepository(queries),
   };
 }

@@ -1,4 +1,4 @@
-import type { DriveDialect } from './driveDialect';
+import { insertionOrder } from './insertionOrder';
 import type { Queries } from './kysely';
 
 /** A drive file added to a workspace (POST /api/workspace/add-file), by drive and path. */
@@ -10,10 +10,7 @@ export interface WorkspaceFileRow {
 
 /** The drive files added to workspaces. */
 export class WorkspaceFilesRepository {
-  constructor(
-    private readonly q: Queries,
-    private readonly dialect: DriveDialect,
-  ) {}
+  constructor(private readonly q: Queries) {}
 
   /** Adds the file; adding it again changes nothing. */
   async add(workspaceId: string, driveId: string, path: string): Promise<void> {
@@ -36,7 +33,7 @@ export class WorkspaceFilesRepository {
       .select(['drive_id', 'path', 'added_at'])
       .where('workspace_id', '=', workspaceId)
       .orderBy('added_at')
-      .orderBy(this.dialect.workspaceFilesAdded())
+      .orderBy(insertionOrder(this.q, 'workspace_files'))
       .execute();
   }
 }
