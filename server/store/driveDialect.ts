@@ -162,10 +162,15 @@ const notYet = (what: string): never => {
 };
 
 /**
- * TODO(PostgreSQL, issue 15): the full-text index as a tsvector column (or
- * table) with a GIN index, weighted A–D like bm25's columns above, ranked
- * with ts_rank_cd (negated, so lower is better like bm25) and ts_headline
- * with «…» marks; and `tag ILIKE %term%`.
+ * TODO(PostgreSQL, issue 15): the PostgreSQL migrations already make
+ * drive_fts a table with the same columns plus a generated, GIN-indexed
+ * tsvector `document`, and give the search query (emgen_search_query,
+ * -ts_rank, ts_headline with «…», ORDER BY rank_, id) in the notes at the
+ * end of server/store/migrations/postgres.ts, checked against FTS5 by
+ * tests/server/postgres/search.test.ts. What is left: run these functions
+ * on a PostgreSQL store (put/set/remove/body are the same statements as
+ * SQLite's; searchText is that query; tag is CITEXT there, so LIKE … ESCAPE
+ * ignores case as on SQLite) and test them there.
  */
 export const postgresDrives: DriveDialect = {
   putText: async () => notYet('The full-text index of drives'),

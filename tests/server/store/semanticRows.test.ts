@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createConceptIndex, createEmbeddingsIndex } from '../../../server/drives/semantic';
 import { openStore, type Store } from '../../../server/store';
 import type { SemanticRowsRepository } from '../../../server/store/semanticRows';
 
@@ -15,9 +14,6 @@ beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-semantic-rows-'));
   store = openStore(dataDir, { sessionTtlMs: 3600_000 });
   rows = store.semanticRows;
-  // The indexes create their tables (until the migrations do).
-  createConceptIndex({ db: store.db, rows });
-  createEmbeddingsIndex({ db: store.db, rows, baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
 });
 afterEach(async () => {
   await store.close();
