@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { atomically } from './atomic';
 import { driveDialectOf, type DriveDialect, type TextHit, type TextQuery } from './driveDialect';
 import {
   cleanTags,
@@ -9,7 +8,7 @@ import {
   type ListOptions,
   type SortBy,
 } from './driveRows';
-import type { Queries } from './kysely';
+import { inTransaction, type Queries } from './kysely';
 
 export { cleanTags, tagsOf };
 export type { DriveRow, FileRow, ListOptions, SortBy, TextHit, TextQuery };
@@ -451,6 +450,6 @@ export class DrivesRepository {
    * bound to one (store.transaction), else a new one.
    */
   private atomically<T>(work: (q: Queries, repo: DrivesRepository) => Promise<T>): Promise<T> {
-    return atomically(this.q, (q) => work(q, q === this.q ? this : new DrivesRepository(q)));
+    return inTransaction(this.q, (q) => work(q, q === this.q ? this : new DrivesRepository(q)));
   }
 }

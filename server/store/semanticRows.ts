@@ -1,5 +1,4 @@
-import { atomically } from './atomic';
-import type { Queries } from './kysely';
+import { inTransaction, type Queries } from './kysely';
 
 /** One passage of a file in the embedded concept index (server/drives/semantic/conceptIndex.ts). */
 export interface ConceptRow {
@@ -41,7 +40,7 @@ export class SemanticRowsRepository {
 
   /** Replaces every passage of a file with `rows` (none: the file has no passage). */
   async putConcepts(fileId: number, rows: Omit<ConceptRow, 'file_id'>[]): Promise<void> {
-    await atomically(this.q, async (q) => {
+    await inTransaction(this.q, async (q) => {
       await q.deleteFrom('semantic_concepts').where('file_id', '=', fileId).execute();
       if (rows.length === 0) return;
       await q
@@ -85,7 +84,7 @@ export class SemanticRowsRepository {
     model: string,
     vectors: Uint8Array[],
   ): Promise<void> {
-    await atomically(this.q, async (q) => {
+    await inTransaction(this.q, async (q) => {
       await q.deleteFrom('semantic_embeddings').where('file_id', '=', fileId).execute();
       if (vectors.length === 0) return;
       await q
