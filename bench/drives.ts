@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { openDb } from '../server/store/db';
 import { createConceptIndex } from '../server/drives/semantic';
+import { openStore } from '../server/store';
 import { E2E_ADMIN, startServerProcess } from '../tests/e2e/serverProcess';
 import { Client, startTestServer } from '../tests/server/harness';
 import type { BenchResult } from './report';
@@ -58,33 +58,18 @@ async function timed(n: number, run: (i: number) => Promise<unknown>): Promise<n
 export async function driveListingAndSearchBench(): Promise<BenchResult[]> {
   const server = await startTestServer();
   const words = vocabulary();
-  const drive = server.drives.ensureDrive('innovation-lab', 'Bench');
-  const insertFile = server.store.db.prepare(
-    `INSERT INTO drive_files (drive_id, path, name, mime_type, size, hash, tags, updated_at, indexed_at)
-     VALUES (?, ?, ?, 'text/markdown', ?, ?, '[]', ?, ?)`,
-  );
-  const insertText = server.store.db.prepare(
-    'INSERT INTO drive_fts (rowid, path, name, description, tags, body) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const now = new Date().toISOString();
-  server.store.db.transaction(() => {
-    for (let i = 0; i < FILES; i++) {
-      const name = `note-${i}.md`;
-      const filePath = `folder-${i % 100}/${name}`;
-      const body = randomText(words, 60, i + 1);
-      const hash = createHash('sha256').update(body).digest('hex');
-      const { lastInsertRowid } = insertFile.run(
-        drive.id,
-        filePath,
-        name,
-        body.length,
-        hash,
-        now,
-        now,
-      );
-      insertText.run(lastInsertRowid, filePath, name, '', '', body);
-    }
-  })();
+  const drive = await server.drives.ensureDrive('innovation-lab', 'Bench');
+  const files = Array.from({ length: FILES }, (_, i) => {
+    const body = randomText(words, 60, i + 1);
+    return {
+      path: `folder-${i % 100}/note-${i}.md`,
+      mimeType: 'text/markdown',
+      size: body.length,
+      hash: createHash('sha256').update(body).digest('hex'),
+      body,
+    };
+  });
+  await server.store.drives.importIndexed(drive.id, files);
   const client = new Client(server.url);
   await client.signIn();
   const headers = { 'X-World-Id': 'innovation-lab' };
@@ -131,8 +116,8 @@ export async function driveListingAndSearchBench(): Promise<BenchResult[]> {
 /** The offline concept index over 10,000 documents (issue 6 asks for the figure; DESIGN §8 sets no budget). */
 export async function semanticSearchBench(): Promise<BenchResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-bench-sem-'));
-  const db = openDb(dir);
-  const index = createConceptIndex({ db, cacheDir: path.join(dir, 'cache') });
+  const store = openStore(dir, { sessionTtlMs: 60_000 });
+  const index = createConceptIndex({ rows: store.semanticRows, cacheDir: path.join(dir, 'cache') });
   const words = vocabulary();
   try {
     const started = performance.now();
@@ -169,7 +154,7 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    db.close();
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

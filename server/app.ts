@@ -141,7 +141,8 @@ export async function buildApp(opts: {
       memoryMb: config.EXTRACT_MEMORY_MB,
       maxBytes: config.EXTRACT_MAX_BYTES,
     },
-    semantic: opts.semanticIndex ?? createSemanticIndex(config, store.db, config.DATA_DIR),
+    semantic:
+      opts.semanticIndex ?? createSemanticIndex(config, store.semanticRows, config.DATA_DIR),
   });
   registry.register(emgenPagesApp({ store, registry, drives }));
   registry.register(flowsApp({ store, registry }));

@@ -27,8 +27,10 @@ const MAX_CHART_DRIVES = 20;
 
 /** Real numbers of the caller's world: its drives, and what it holds. */
 async function numbersSection(deps: EmgenPagesDeps, ctx: CogContext): Promise<ComponentNode> {
-  const rows = deps.drives.drivesOf(ctx.worldId);
-  const drives = rows.slice(0, MAX_CHART_DRIVES).map((d) => deps.drives.describe(d));
+  const rows = await deps.drives.drivesOf(ctx.worldId);
+  const drives = await Promise.all(
+    rows.slice(0, MAX_CHART_DRIVES).map((d) => deps.drives.describe(d)),
+  );
   const driveChart = drives.length
     ? node('Chart', {
         type: 'bar',

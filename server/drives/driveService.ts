@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Drive, DriveFile, FileList, SearchKind } from '../../protocol';
 import type { Store } from '../store';
-import { DrivesRepository, tagsOf, type FileRow, type ListOptions } from '../store/drives';
+import { tagsOf, type DrivesRepository, type FileRow, type ListOptions } from '../store/drives';
 import { BlobStore, type StoredBlob } from './blobs';
 import { DEFAULT_EXTRACT_LIMITS, ExtractPool, type ExtractLimits } from './extractPool';
 import { Indexer, noSemanticIndex } from './indexer';
@@ -46,18 +46,20 @@ export class NotFoundError extends Error {
  * The REST routes, the seed and the meeting's drive-search tool all use it.
  */
 export class Drives implements DriveService {
-  readonly repo: DrivesRepository;
   readonly blobs: BlobStore;
   readonly indexer: Indexer;
   readonly semantic: SemanticIndex;
   readonly maxUploadBytes: number;
   /** Blobs received but not yet committed, so a concurrent cleanup never removes them. */
   private readonly inflight = new Map<string, number>();
+  /** Holds ever taken: the orphan sweep sees whether one was taken while it asked the store. */
+  private holds = 0;
   /** Removes blobs a crash left without a file row (at start, then hourly). */
   readonly orphans: OrphanBlobSweeper;
+  /** Settles once the files left unindexed by the last run are queued again. */
+  private readonly resumed: Promise<void>;
 
   constructor(private readonly opts: DrivesOptions) {
-    this.repo = new DrivesRepository(opts.store.db);
     this.blobs = new BlobStore(opts.dataDir);
     this.blobs.sweepTmp();
     this.semantic = opts.semantic ?? noSemanticIndex;
@@ -69,22 +71,29 @@ export class Drives implements DriveService {
       extractor: new ExtractPool({ ...DEFAULT_EXTRACT_LIMITS, ...opts.extractLimits }),
       report: (driveId, message) => this.report(driveId, message),
     });
-    this.indexer.resumePending();
+    this.resumed = this.indexer
+      .resumePending()
+      .catch((err: unknown) => console.error('Queueing unindexed files failed:', err));
     this.orphans = new OrphanBlobSweeper({
       root: this.blobs.root,
       isReferenced: (hash) => this.repo.hashInUse(hash),
       isHeld: (hash) => this.inflight.has(hash),
+      holdsTaken: () => this.holds,
       onError: (err) => console.error('Sweeping orphan blobs failed:', err),
     });
   }
 
+  private get repo(): DrivesRepository {
+    return this.opts.store.drives;
+  }
+
   // ---- DriveService -----------------------------------------------------------
 
-  drivesOf(worldId: string, opts: { includeAppDrives?: boolean } = {}): DriveRow[] {
+  drivesOf(worldId: string, opts: { includeAppDrives?: boolean } = {}): Promise<DriveRow[]> {
     return this.repo.drivesOf(worldId, opts.includeAppDrives ?? true);
   }
 
-  driveByName(worldId: string, name: string): DriveRow | undefined {
+  driveByName(worldId: string, name: string): Promise<DriveRow | undefined> {
     return this.repo.driveByName(worldId, name);
   }
 
@@ -104,48 +113,45 @@ export class Drives implements DriveService {
     );
   }
 
-  textOf(drive: DriveRow, path: string): string | undefined {
-    const row = this.repo.fileByPath(drive.id, path);
+  async textOf(drive: DriveRow, path: string): Promise<string | undefined> {
+    const row = await this.repo.fileByPath(drive.id, path);
     if (!row) return undefined;
-    const body = this.repo.bodyOf(row.id);
+    const body = await this.repo.bodyOf(row.id);
     return body ? body : undefined;
   }
 
   // ---- drives ---------------------------------------------------------------
 
   /** The drive named `name` in the world, created if missing. */
-  ensureDrive(worldId: string, name: string, appName?: string): DriveRow {
-    return (
-      this.repo.driveByName(worldId, name) ??
-      this.repo.createDrive({ worldId, name, appName: appName ?? null })
-    );
+  ensureDrive(worldId: string, name: string, appName?: string): Promise<DriveRow> {
+    return this.repo.ensureDrive({ worldId, name, appName: appName ?? null });
   }
 
   /** The drive, or NotFoundError: a drive of another world is unknown in this one. */
-  requireDrive(worldId: string, name: string): DriveRow {
-    const drive = this.repo.driveByName(worldId, name);
+  async requireDrive(worldId: string, name: string): Promise<DriveRow> {
+    const drive = await this.repo.driveByName(worldId, name);
     if (!drive) throw new NotFoundError(`Unknown drive "${name.slice(0, 200)}"`);
     return drive;
   }
 
-  describe(drive: DriveRow): Drive {
-    const { totalSize, fileCount } = this.repo.stats(drive.id);
+  async describe(drive: DriveRow): Promise<Drive> {
+    const { totalSize, fileCount } = await this.repo.stats(drive.id);
     return {
       Name: drive.name,
       TotalSize: totalSize,
       FileCount: fileCount,
-      Tags: this.repo.tagCounts(drive.id),
+      Tags: await this.repo.tagCounts(drive.id),
       IsAppDrive: drive.app_name !== null,
     };
   }
 
   // ---- files ------------------------------------------------------------------
 
-  listFiles(
+  async listFiles(
     drive: DriveRow,
     opts: ListOptions & { limit: number },
-  ): Omit<FileList, 'Files'> & { Files: DriveFileOut[] } {
-    const { rows, total } = this.repo.listFiles(drive.id, opts);
+  ): Promise<Omit<FileList, 'Files'> & { Files: DriveFileOut[] }> {
+    const { rows, total } = await this.repo.listFiles(drive.id, opts);
     return {
       Files: rows.map((r) => this.toDriveFileSync(r)),
       TotalCount: total,
@@ -154,9 +160,9 @@ export class Drives implements DriveService {
   }
 
   /** The file at `path` (checked first), or NotFoundError. */
-  requireFile(drive: DriveRow, path: string): FileRow {
+  async requireFile(drive: DriveRow, path: string): Promise<FileRow> {
     const clean = normalizeDrivePath(path);
-    const row = this.repo.fileByPath(drive.id, clean);
+    const row = await this.repo.fileByPath(drive.id, clean);
     if (!row)
       throw new NotFoundError(`Unknown file "${clean.slice(0, 300)}" in drive "${drive.name}"`);
     return row;
@@ -197,7 +203,7 @@ export class Drives implements DriveService {
   /** Streams one upload into the blob store (not visible in any drive until committed). */
   async receive(source: Readable, truncated?: () => boolean): Promise<StoredBlob> {
     const blob = await this.blobs.put(source, { maxBytes: this.maxUploadBytes, truncated });
-    this.inflight.set(blob.hash, (this.inflight.get(blob.hash) ?? 0) + 1);
+    this.hold(blob.hash);
     return blob;
   }
 
@@ -210,7 +216,9 @@ export class Drives implements DriveService {
   /**
    * Makes received files visible: sniffs each one's type from its bytes,
    * writes all rows in one transaction (the same path again is a new
-   * version), then queues them for indexing. Returns the new rows.
+   * version), then queues them for indexing. Returns the new rows. The
+   * blobs stay held until the rows are committed, so the orphan sweep
+   * never removes bytes a row is about to point at.
    */
   async commit(drive: DriveRow, items: FileToCommit[]): Promise<FileRow[]> {
     const typed: (FileToCommit & { mime: string; name: string })[] = [];
@@ -221,28 +229,33 @@ export class Drives implements DriveService {
         const mime = await sniffFile(this.blobs.pathOf(item.blob.hash), name);
         typed.push({ ...item, path, name, mime });
       }
-      const results = this.opts.store.db.transaction(() =>
-        typed.map((t) =>
-          this.repo.upsertFile({
-            driveId: drive.id,
-            path: t.path,
-            name: t.name,
-            mimeType: t.mime,
-            size: t.blob.size,
-            hash: t.blob.hash,
-            tags: t.tags,
-            description: t.description,
-          }),
-        ),
-      )();
+      const results = await this.opts.store.transaction(async (tx) => {
+        const written = [];
+        // One after another: the same path twice in one call is two versions, in order.
+        for (const t of typed) {
+          written.push(
+            await tx.drives.upsertFile({
+              driveId: drive.id,
+              path: t.path,
+              name: t.name,
+              mimeType: t.mime,
+              size: t.blob.size,
+              hash: t.blob.hash,
+              tags: t.tags,
+              description: t.description,
+            }),
+          );
+        }
+        return written;
+      });
       for (const r of results) this.indexer.enqueue(r.row.id);
       for (const r of results) {
         if (r.replaced && r.replaced.hash !== r.row.hash) await this.collect(r.replaced.hash);
       }
       // Rows committed twice in one call (same path) come back once each, newest last.
-      return results
-        .map((r) => this.repo.fileById(r.row.id)!)
-        .filter((row, i, all) => all.findLastIndex((o) => o.id === row.id) === i);
+      const ids = results.map((r) => r.row.id).filter((id, i, all) => all.lastIndexOf(id) === i);
+      const rows = await this.repo.filesByIds(ids);
+      return ids.map((id) => rows.get(id)!);
     } finally {
       await this.release(items.map((i) => i.blob));
     }
@@ -258,7 +271,7 @@ export class Drives implements DriveService {
     const blob = Buffer.isBuffer(source)
       ? await this.blobs.putBuffer(source)
       : await this.blobs.put(source, { maxBytes: Number.MAX_SAFE_INTEGER });
-    this.inflight.set(blob.hash, (this.inflight.get(blob.hash) ?? 0) + 1);
+    this.hold(blob.hash);
     const [row] = await this.commit(drive, [{ path, blob, ...meta }]);
     return row!;
   }
@@ -274,18 +287,18 @@ export class Drives implements DriveService {
   ): Promise<FileRow> {
     if (!(await this.opts.store.workspaces.inWorld(workspaceId, worldId)))
       throw new NotFoundError(`Unknown workspace "${workspaceId.slice(0, 200)}"`);
-    const drive = this.requireDrive(worldId, driveName);
-    const row = this.requireFile(drive, path);
-    this.repo.addToWorkspace(workspaceId, drive.id, row.path);
+    const drive = await this.requireDrive(worldId, driveName);
+    const row = await this.requireFile(drive, path);
+    await this.opts.store.workspaceFiles.add(workspaceId, drive.id, row.path);
     return row;
   }
 
   /** The files added to a workspace that still exist, with their drives. */
-  workspaceFiles(workspaceId: string): { drive: DriveRow; file: FileRow }[] {
+  async workspaceFiles(workspaceId: string): Promise<{ drive: DriveRow; file: FileRow }[]> {
     const out: { drive: DriveRow; file: FileRow }[] = [];
-    for (const link of this.repo.workspaceFiles(workspaceId)) {
-      const drive = this.repo.driveById(link.drive_id);
-      const file = drive && this.repo.fileByPath(drive.id, link.path);
+    for (const link of await this.opts.store.workspaceFiles.list(workspaceId)) {
+      const drive = await this.repo.driveById(link.drive_id);
+      const file = drive && (await this.repo.fileByPath(drive.id, link.path));
       if (drive && file) out.push({ drive, file });
     }
     return out;
@@ -293,22 +306,35 @@ export class Drives implements DriveService {
 
   // ---- lifecycle ------------------------------------------------------------------
 
-  /** Resolves when every queued file has been indexed. */
-  whenIndexed(): Promise<void> {
+  /** Resolves when every queued file (those left by the last run too) has been indexed. */
+  async whenIndexed(): Promise<void> {
+    await this.resumed;
     return this.indexer.whenIdle();
   }
 
   async close(): Promise<void> {
     await this.orphans.close();
+    await this.resumed;
     await this.indexer.close();
   }
 
+  /** Writes to the console of the file's world; a failure to write is logged, never thrown. */
   private report(driveId: string, message: string): void {
-    const drive = this.repo.driveById(driveId);
-    if (!drive) return;
-    this.opts.store.console
-      .append(drive.world_id, { app_name: 'drives', from: 'indexer', message })
-      .catch((err: unknown) => console.error('Console entry lost:', message, err));
+    const write = async () => {
+      const drive = await this.repo.driveById(driveId);
+      if (!drive) return;
+      await this.opts.store.console.append(drive.world_id, {
+        app_name: 'drives',
+        from: 'indexer',
+        message,
+      });
+    };
+    write().catch((err: unknown) => console.error('Writing to the world console failed:', err));
+  }
+
+  private hold(hash: string): void {
+    this.inflight.set(hash, (this.inflight.get(hash) ?? 0) + 1);
+    this.holds++;
   }
 
   private unhold(hash: string): void {
@@ -319,7 +345,11 @@ export class Drives implements DriveService {
 
   /** Removes a blob nothing refers to any more. */
   private async collect(hash: string): Promise<void> {
-    if (this.inflight.has(hash) || this.repo.hashInUse(hash)) return;
+    const holds = this.holds;
+    if (this.inflight.has(hash) || (await this.repo.hashInUse(hash))) return;
+    // A blob held while the store answered may be these bytes uploaded anew,
+    // its row written after the store looked: keep them (a later sweep decides).
+    if (this.holds !== holds) return;
     await this.blobs.remove(hash);
   }
 }

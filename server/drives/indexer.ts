@@ -65,8 +65,8 @@ export class Indexer {
   }
 
   /** Re-queues every file whose current version was never indexed (e.g. the server stopped). */
-  resumePending(): void {
-    for (const id of this.deps.repo.pendingIndex()) this.enqueue(id);
+  async resumePending(): Promise<void> {
+    for (const id of await this.deps.repo.pendingIndex()) this.enqueue(id);
   }
 
   get pending(): number {
@@ -106,8 +106,8 @@ export class Indexer {
 
   private async indexOne(fileId: number): Promise<void> {
     const { repo, semantic, report } = this.deps;
-    const row = repo.fileById(fileId);
-    if (!row) return;
+    const row = await repo.fileById(fileId);
+    if (!row || this.closed) return;
     let body = '';
     let error: string | null = null;
     if (canExtract(row.mime_type)) {
@@ -116,7 +116,7 @@ export class Indexer {
       if ('error' in outcome) error = outcome.error;
       else body = outcome.text;
     }
-    if (!repo.setIndexed(row.id, row.version, body, error)) return; // a newer version is queued
+    if (!(await repo.setIndexed(row.id, row.version, body, error))) return; // a newer version is queued
     if (error) report(row.drive_id, `Indexing ${row.path}: ${error}`);
     try {
       await semantic.upsert({
@@ -141,7 +141,8 @@ export class Indexer {
     if (whole && row.size > maxBytes)
       return { error: `Not indexed: the file is larger than ${formatLimit(maxBytes)}` };
     if (row.index_attempts >= MAX_INDEX_ATTEMPTS) return { error: UNFINISHED_ERROR };
-    if (!repo.startIndexAttempt(row.id, row.version)) return 'cancelled'; // a newer version came
+    // Written before extraction starts: a file that kills the server is still counted.
+    if (!(await repo.startIndexAttempt(row.id, row.version))) return 'cancelled'; // a newer version came
     try {
       const outcome = await extractor.extract({
         mime: row.mime_type,
@@ -154,7 +155,7 @@ export class Indexer {
         return { error: `Could not extract text: ${err instanceof Error ? err.message : err}` };
     }
     // The server is stopping, which is not the file's doing: it is read again on the next start.
-    repo.cancelIndexAttempt(row.id, row.version);
+    await repo.cancelIndexAttempt(row.id, row.version);
     return 'cancelled';
   }
 }

@@ -10,9 +10,11 @@ export interface OrphanSweepDeps {
   /** `DATA_DIR/blobs`, laid out as `xx/<sha256>`. */
   root: string;
   /** A drive file (any world, any version kept) still points at these bytes. */
-  isReferenced(hash: string): boolean;
+  isReferenced(hash: string): Promise<boolean>;
   /** This process received the blob and has not committed or released it yet. */
   isHeld(hash: string): boolean;
+  /** How many holds this process has taken so far (any blob): grows with every upload. */
+  holdsTaken(): number;
   /** True once the server is closing: the sweep stops before the store closes under it. */
   stopped?(): boolean;
 }
@@ -22,8 +24,14 @@ export interface OrphanSweepDeps {
  * write and its commit) leaves behind. A blob is kept when referenced, held,
  * or modified at or after `olderThan` — an upload in flight that this process
  * cannot see (e.g. the instant between the rename into place and the hold).
- * The check and the unlink run without an await between them, so a commit or
- * a dedupe in this process cannot slip in between.
+ *
+ * Asking the store whether a blob is referenced is asynchronous, so a commit
+ * of the same bytes may run while it answers. That is still safe: a commit
+ * holds its blob before it writes the row and until the row is committed, so
+ * a row the store could not see yet belongs to a blob that is either held
+ * when the answer arrives or was held since the sweep looked — which the
+ * count of holds shows. Both are checked again after the answer, and the
+ * unlink follows synchronously, so nothing in this process slips in between.
  */
 export interface SweepOutcome {
   removed: number;
@@ -47,8 +55,14 @@ export async function sweepOrphanBlobs(
       const file = path.join(dir, name);
       const stat = await fsp.stat(file).catch(() => undefined);
       if (!stat?.isFile() || deps.stopped?.()) continue;
-      if (stat.mtimeMs >= olderThan || deps.isHeld(name) || deps.isReferenced(name)) {
+      const holds = deps.holdsTaken();
+      if (stat.mtimeMs >= olderThan || deps.isHeld(name) || (await deps.isReferenced(name))) {
         kept++;
+        continue;
+      }
+      if (deps.stopped?.()) return { removed, kept };
+      if (deps.holdsTaken() !== holds || deps.isHeld(name)) {
+        kept++; // perhaps committed while the store answered: the next sweep decides
         continue;
       }
       fs.rmSync(file, { force: true });

@@ -1,5 +1,5 @@
 import type { DriveFile, SearchKind } from '../../protocol';
-import type { DrivesRepository, FileRow, TextHit } from '../store/drives';
+import type { DrivesRepository, FileRow, TextHit, TextQuery } from '../store/drives';
 import { tagsOf } from '../store/drives';
 import type { DriveRow, SearchHit, SearchOutcome, SearchQuery, SemanticIndex } from './types';
 
@@ -16,16 +16,6 @@ const SEMANTIC_TAG_WINDOW = 1000;
 /** The words of a query (letters, digits, underscore), at most 32. */
 export function queryWords(text: string): string[] {
   return (text.match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, 32);
-}
-
-/**
- * An FTS5 query for free text: every word quoted, so no FTS syntax gets
- * through. `prefix` makes the last word a prefix (a word still being typed);
- * it is only tried when the exact words find nothing, as prefix scans are slow.
- */
-export function ftsQuery(words: string[], mode: 'and' | 'or', prefix = false): string {
-  const quoted = words.map((w, i) => `"${w}"${prefix && i === words.length - 1 ? '*' : ''}`);
-  return quoted.join(mode === 'and' ? ' ' : ' OR ');
 }
 
 /** The terms of a tag search: comma-separated when there are commas, else words. */
@@ -64,7 +54,7 @@ async function textSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, t
   const words = queryWords(q.query);
   if (words.length === 0) {
     if (tags.length === 0) return { hits: [] as SearchHit[], total: 0 };
-    const listed = ctx.repo.listFiles(drive.id, { tags, offset: q.offset, limit: q.limit });
+    const listed = await ctx.repo.listFiles(drive.id, { tags, offset: q.offset, limit: q.limit });
     const hits = await Promise.all(
       listed.rows.map(async (row) => ({
         file: await ctx.toDriveFile(row, { includeContent: Boolean(q.includeContent) }),
@@ -73,13 +63,14 @@ async function textSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, t
     return { hits, total: listed.total };
   }
   const page = { tags, offset: q.offset, limit: q.limit };
-  // Every word; else every word with the last one as a prefix; else any word. All ranked by bm25.
-  const attempts = [ftsQuery(words, 'and')];
-  if (words.at(-1)!.length >= 3) attempts.push(ftsQuery(words, 'and', true));
-  if (words.length > 1) attempts.push(ftsQuery(words, 'or'));
+  // Every word; else every word with the last one as a prefix (a word still being
+  // typed; prefix scans are slow, so only then); else any word. All ranked by relevance.
+  const attempts: TextQuery[] = [{ words, mode: 'and' }];
+  if (words.at(-1)!.length >= 3) attempts.push({ words, mode: 'and', prefix: true });
+  if (words.length > 1) attempts.push({ words, mode: 'or' });
   let found = { hits: [] as TextHit[], total: 0 };
-  for (const match of attempts) {
-    found = ctx.repo.searchText(drive.id, match, page);
+  for (const query of attempts) {
+    found = await ctx.repo.searchText(drive.id, query, page);
     if (found.total > 0) break;
   }
   const hits = await Promise.all(
@@ -94,7 +85,12 @@ async function textSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, t
 
 async function tagSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, tags: string[]) {
   const terms = tagTerms(q.query);
-  const found = ctx.repo.searchTags(drive.id, { tags, terms, offset: q.offset, limit: q.limit });
+  const found = await ctx.repo.searchTags(drive.id, {
+    tags,
+    terms,
+    offset: q.offset,
+    limit: q.limit,
+  });
   const hits = await Promise.all(
     found.rows.map(async (row) => ({
       file: await ctx.toDriveFile(row, { includeContent: Boolean(q.includeContent) }),
@@ -115,7 +111,7 @@ async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuer
     offset: filtered ? 0 : q.offset,
     limit: filtered ? SEMANTIC_TAG_WINDOW : q.limit,
   });
-  const rows = ctx.repo.filesByIds(found.hits.map((h) => h.fileId));
+  const rows = await ctx.repo.filesByIds(found.hits.map((h) => h.fileId));
   const wanted = tags.map((t) => t.toLowerCase());
   let scored = found.hits
     .filter((h) => h.score >= threshold)
@@ -134,7 +130,7 @@ async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuer
     scored.map(async ({ row, score }) => ({
       file: await ctx.toDriveFile(row, { includeContent: Boolean(q.includeContent) }),
       score: Number(Math.min(1, Math.max(0, score)).toFixed(4)),
-      snippet: bodySnippet(ctx.repo.bodyOf(row.id), row.description),
+      snippet: bodySnippet(await ctx.repo.bodyOf(row.id), row.description),
     })),
   );
   return { hits, total };

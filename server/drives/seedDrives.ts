@@ -68,10 +68,10 @@ export async function seedDrives(
   let files = 0;
   for (const w of DEMO_WORLDS) {
     if (!(await store.worlds.byId(w.id))) continue;
-    const drive = service.ensureDrive(w.id, SEED_DRIVE_NAME);
+    const drive = await service.ensureDrive(w.id, SEED_DRIVE_NAME);
     drives++;
     for (const rel of documents) {
-      if (service.repo.fileByPath(drive.id, rel)) continue;
+      if (await store.drives.fileByPath(drive.id, rel)) continue;
       try {
         const bytes = fs.readFileSync(path.join(dir, ...rel.split('/')));
         await service.putFile(drive, rel, bytes, metaOf(tags[rel]));

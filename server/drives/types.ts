@@ -1,14 +1,7 @@
 import type { DriveFile, SearchKind } from '../../protocol';
+import type { DriveRow } from '../store/driveRows';
 
-/** A drive as the server keeps it. World drives belong to one world; app drives to an app. */
-export interface DriveRow {
-  id: string;
-  world_id: string;
-  name: string;
-  /** Set for a drive an app owns (listed unless hideAppDrives). */
-  app_name: string | null;
-  created_at: string;
-}
+export type { DriveRow };
 
 export interface SearchQuery {
   query: string;
@@ -40,11 +33,11 @@ export interface SearchOutcome {
  * server/drives/driveService.ts.
  */
 export interface DriveService {
-  drivesOf(worldId: string, opts?: { includeAppDrives?: boolean }): DriveRow[];
-  driveByName(worldId: string, name: string): DriveRow | undefined;
+  drivesOf(worldId: string, opts?: { includeAppDrives?: boolean }): Promise<DriveRow[]>;
+  driveByName(worldId: string, name: string): Promise<DriveRow | undefined>;
   search(drive: DriveRow, kind: SearchKind, q: SearchQuery): Promise<SearchOutcome>;
   /** Plain text of a file (extracted at upload), or undefined when it has none. */
-  textOf(drive: DriveRow, path: string): string | undefined;
+  textOf(drive: DriveRow, path: string): Promise<string | undefined>;
 }
 
 /** One file's text as the semantic index receives it. */

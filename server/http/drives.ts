@@ -83,11 +83,10 @@ export async function driveRoutes(
     if (forAdmin && !req.world!.is_admin)
       return sendError(reply, 403, 'Administrators of this world only');
     const includeAppDrives = forAdmin || !isTrue(query.hideAppDrives);
+    const rows = await drives.drivesOf(req.world!.world_id, { includeAppDrives });
     const body: DrivesResponse = {
       status: 'success',
-      data: drives
-        .drivesOf(req.world!.world_id, { includeAppDrives })
-        .map((d) => drives.describe(d)),
+      data: await Promise.all(rows.map((d) => drives.describe(d))),
     };
     return body;
   });
@@ -96,8 +95,8 @@ export async function driveRoutes(
     '/api/drives/:drive',
     { onRequest: guards.world },
     async (req) => {
-      const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
-      return { status: 'success', data: drives.describe(drive) };
+      const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
+      return { status: 'success', data: await drives.describe(drive) };
     },
   );
 
@@ -108,8 +107,8 @@ export async function driveRoutes(
       const parsed = listFilesQuerySchema.safeParse(req.query);
       if (!parsed.success) return invalid(reply, parsed);
       const q = parsed.data;
-      const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
-      const list = drives.listFiles(drive, {
+      const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
+      const list = await drives.listFiles(drive, {
         prefix: normalizePrefix(q.pathPrefix),
         sortBy: q.sortBy,
         sortDir: q.sortDir,
@@ -126,8 +125,8 @@ export async function driveRoutes(
     '/api/drives/:drive/files/*',
     { onRequest: guards.world },
     async (req, reply) => {
-      const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
-      const row = drives.requireFile(drive, req.params['*']);
+      const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
+      const row = await drives.requireFile(drive, req.params['*']);
       if (isTrue((req.query as Record<string, unknown>).download))
         return sendBytes(reply, drives, row);
       return {
@@ -143,7 +142,7 @@ export async function driveRoutes(
     async (req, reply) => {
       if (!req.isMultipart())
         return sendError(reply, 400, 'Expected a multipart/form-data upload with a "file" field');
-      const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
+      const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const rows = await receiveUpload(req.parts(), drives, drive);
       return { status: 'success', data: { files: rows.map((r) => drives.toDriveFileSync(r)) } };
     },
@@ -163,7 +162,7 @@ export async function driveRoutes(
       const parsed = searchRequestSchema.safeParse(req.body ?? {});
       if (!parsed.success) return invalid(reply, parsed);
       const q = parsed.data;
-      const drive = drives.requireDrive(req.world!.world_id, req.params.drive);
+      const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const outcome = await drives.search(drive, kind.data, {
         query: q.query,
         tags: parseTags(q.tags),

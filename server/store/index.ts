@@ -1,14 +1,17 @@
 import { AppTokensRepository } from './appTokens';
 import { openDb, type Db } from './db';
 import { ConsoleRepository } from './consoleLog';
+import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
+import { SemanticRowsRepository } from './semanticRows';
 import { SessionsRepository } from './sessions';
 import { SupportLogsRepository } from './supportLogs';
 import { TranscriptsRepository } from './transcripts';
 import { UsersRepository } from './users';
 import { WorldsRepository } from './worlds';
+import { WorkspaceFilesRepository } from './workspaceFiles';
 import { WorkspacesRepository } from './workspaces';
 
 /** The repositories, each over the same database (or the same transaction). */
@@ -23,6 +26,9 @@ export interface Repositories {
   transcripts: TranscriptsRepository;
   appTokens: AppTokensRepository;
   supportLogs: SupportLogsRepository;
+  drives: DrivesRepository;
+  workspaceFiles: WorkspaceFilesRepository;
+  semanticRows: SemanticRowsRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -56,6 +62,9 @@ function repositories(
     transcripts: new TranscriptsRepository(queries),
     appTokens: new AppTokensRepository(queries),
     supportLogs: new SupportLogsRepository(queries),
+    drives: new DrivesRepository(queries),
+    workspaceFiles: new WorkspaceFilesRepository(queries),
+    semanticRows: new SemanticRowsRepository(queries),
   };
 }
 

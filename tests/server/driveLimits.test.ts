@@ -14,7 +14,7 @@ beforeAll(async () => {
   server = await startTestServer({ MAX_UPLOAD_BYTES: LIMIT });
   admin = new Client(server.url);
   await admin.signIn();
-  server.drives.ensureDrive('innovation-lab', 'Docs');
+  await server.drives.ensureDrive('innovation-lab', 'Docs');
 });
 afterAll(async () => {
   await server.close();

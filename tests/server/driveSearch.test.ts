@@ -61,7 +61,7 @@ beforeAll(async () => {
   server = await startWithSemantic(semantic);
   admin = new Client(server.url);
   await admin.signIn();
-  server.drives.ensureDrive('innovation-lab', LIB);
+  await server.drives.ensureDrive('innovation-lab', LIB);
   const put = (files: { name: string; data: string | Buffer }[], fields = {}) =>
     upload(admin, server.url, LIB, files, fields);
   await put(
@@ -131,11 +131,13 @@ describe('text search', () => {
     const pdf = await search('text', { query: 'sunlight chemical energy' });
     expect(resultPaths(pdf)).toEqual(['report.pdf']);
     expect(pdf.body.data.results[0].Snippet).toContain('«sunlight»');
-    const drive = server.drives.driveByName('innovation-lab', LIB)!;
-    expect(server.drives.textOf(drive, 'report.pdf')).toContain('Photosynthesis converts sunlight');
+    const drive = (await server.drives.driveByName('innovation-lab', LIB))!;
+    expect(await server.drives.textOf(drive, 'report.pdf')).toContain(
+      'Photosynthesis converts sunlight',
+    );
     expect(resultPaths(await search('text', { query: 'lighthouse fog' }))).toEqual(['page.html']);
     expect(resultPaths(await search('text', { query: 'scriptword' }))).toEqual([]);
-    expect(server.drives.textOf(drive, 'page.html')).toBe('Lighthouse keepers\nFog & storms');
+    expect(await server.drives.textOf(drive, 'page.html')).toBe('Lighthouse keepers\nFog & storms');
   });
 
   it('keeps a PDF that does not parse, with a clear error', async () => {
@@ -236,7 +238,7 @@ describe('validation and workspaces', () => {
     expect(await call(admin, 'POST', '/api/workspace/add-file', body)).toMatchObject({
       status: 200,
     });
-    const added = server.drives.workspaceFiles('innovation-lab-welcome');
+    const added = await server.drives.workspaceFiles('innovation-lab-welcome');
     expect(added.map((a) => `${a.drive.name}/${a.file.path}`)).toEqual(['Library/budget.md']);
     const otherWorld = await call(admin, 'POST', '/api/workspace/add-file', {
       ...body,

@@ -20,9 +20,9 @@ beforeAll(async () => {
   await server.store.users.grant(user.id, 'innovation-lab', false);
   member = new Client(server.url);
   await member.signIn('member@test.local', 'member-password-1');
-  server.drives.ensureDrive('innovation-lab', DRIVE);
-  server.drives.ensureDrive('innovation-lab', 'Notes app data', 'notes');
-  server.drives.ensureDrive('acme_research', 'Secret');
+  await server.drives.ensureDrive('innovation-lab', DRIVE);
+  await server.drives.ensureDrive('innovation-lab', 'Notes app data', 'notes');
+  await server.drives.ensureDrive('acme_research', 'Secret');
 });
 afterAll(async () => {
   await server.close();
@@ -212,15 +212,15 @@ describe('upload and listing', () => {
   });
 
   it('the same path again replaces the file as a new version', async () => {
-    const before = server.drives.repo.fileByPath(
-      server.drives.driveByName('innovation-lab', DRIVE)!.id,
+    const before = (await server.store.drives.fileByPath(
+      (await server.drives.driveByName('innovation-lab', DRIVE))!.id,
       'small.txt',
-    )!;
+    ))!;
     const res = await upload(admin, server.url, DRIVE, [
       { name: 'small.txt', data: 'second version' },
     ]);
     expect(res.status).toBe(200);
-    const after = server.drives.repo.fileByPath(before.drive_id, 'small.txt')!;
+    const after = (await server.store.drives.fileByPath(before.drive_id, 'small.txt'))!;
     expect(after.id).toBe(before.id);
     expect(after.version).toBe(before.version + 1);
     expect(after.updated_at > before.updated_at).toBe(true);

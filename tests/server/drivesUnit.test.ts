@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Drives } from '../../server/drives/driveService';
 import { extractText, htmlToText, jsonToText } from '../../server/drives/extract';
 import { normalizeDrivePath, normalizeFolder, normalizePrefix } from '../../server/drives/paths';
-import { ftsQuery, queryWords } from '../../server/drives/search';
+import { queryWords } from '../../server/drives/search';
+import { ftsQuery } from '../../server/store/driveDialect';
 import { listDocuments, seedDrives, SEED_DOCUMENTS_DIR } from '../../server/drives/seedDrives';
 import { sniffBuffer } from '../../server/drives/sniff';
 import { openStore, type Store } from '../../server/store';
@@ -162,8 +163,9 @@ describe('seedDrives', () => {
       drives: 2,
       files: 4,
     });
-    const lib = drives.driveByName('acme_research', 'Library')!;
-    expect(drives.listFiles(lib, { limit: 10 }).Files.map((f) => [f.Path, f.Tags])).toEqual([
+    const lib = (await drives.driveByName('acme_research', 'Library'))!;
+    const { Files } = await drives.listFiles(lib, { limit: 10 });
+    expect(Files.map((f) => [f.Path, f.Tags])).toEqual([
       ['a.md', []],
       ['sub/b.txt', ['greek', 'letters']],
     ]);
@@ -176,13 +178,13 @@ describe('seedDrives', () => {
     const result = await seedDrives(store, dir, drives);
     expect(result.files).toBe(shipped.length * 2);
     await drives.whenIndexed();
-    const lib = drives.driveByName('innovation-lab', 'Library')!;
-    const { Files } = drives.listFiles(lib, { limit: 1000 });
+    const lib = (await drives.driveByName('innovation-lab', 'Library'))!;
+    const { Files } = await drives.listFiles(lib, { limit: 1000 });
     expect(Files.filter((f) => f.IndexError)).toEqual([]);
     expect(
       (await store.console.list('innovation-lab')).filter((m) => m.app_name === 'drives'),
     ).toEqual([]);
     for (const f of Files.filter((f) => f.MimeType === 'application/pdf'))
-      expect(drives.textOf(lib, f.Path)?.length ?? 0).toBeGreaterThan(20);
+      expect((await drives.textOf(lib, f.Path))?.length ?? 0).toBeGreaterThan(20);
   });
 });

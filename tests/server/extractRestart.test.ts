@@ -34,7 +34,7 @@ async function start(timeoutMs = 2000): Promise<Client> {
   );
   const admin = new Client(server.url);
   await admin.signIn();
-  server.drives.ensureDrive('innovation-lab', DRIVE);
+  await server.drives.ensureDrive('innovation-lab', DRIVE);
   return admin;
 }
 
@@ -56,9 +56,9 @@ function storedRow(filePath: string) {
   }
 }
 
-function row(filePath: string) {
-  const drive = server!.drives.driveByName('innovation-lab', DRIVE)!;
-  return server!.drives.repo.fileByPath(drive.id, filePath)!;
+async function row(filePath: string) {
+  const drive = (await server!.drives.driveByName('innovation-lab', DRIVE))!;
+  return (await server!.store.drives.fileByPath(drive.id, filePath))!;
 }
 
 /** What a server killed during the file's extraction `times` times leaves in the store. */
@@ -74,9 +74,9 @@ function killedDuringExtraction(filePath: string, times: number): void {
   }
 }
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
+async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -87,8 +87,8 @@ describe('a file in hand when the server stops', () => {
     let admin = await start(60_000);
     const pdf = await inflatingPdf(500 * 1024 * 1024);
     await upload(admin, server!.url, DRIVE, [{ name: 'slow.pdf', data: pdf }]);
-    await until(() => row('slow.pdf').index_attempts === 1);
-    expect(row('slow.pdf').indexed_at).toBeNull();
+    await until(async () => (await row('slow.pdf')).index_attempts === 1);
+    expect((await row('slow.pdf')).indexed_at).toBeNull();
     const stopping = Date.now();
     await stop();
     // The worker is terminated, not waited for (its limit here is 60 s).
@@ -98,7 +98,7 @@ describe('a file in hand when the server stops', () => {
     admin = await start();
     await server!.drives.whenIndexed();
     // The stop was not the file's doing: it was extracted again, from a clean count.
-    expect(row('slow.pdf').index_attempts).toBe(1);
+    expect((await row('slow.pdf')).index_attempts).toBe(1);
     expect(
       (await call(admin, 'GET', `/api/drives/${DRIVE}/files/slow.pdf`)).body.data.IndexError,
     ).toMatch(
@@ -121,7 +121,7 @@ describe('a file in hand when the server stops', () => {
     admin = await start();
     await server!.drives.whenIndexed();
     // Marked without being read again.
-    expect(row('killer.pdf').index_attempts).toBe(2);
+    expect((await row('killer.pdf')).index_attempts).toBe(2);
     const killer = (await call(admin, 'GET', `/api/drives/${DRIVE}/files/killer.pdf`)).body.data;
     expect(killer.IndexError).toBe(UNFINISHED_ERROR);
     expect(UNFINISHED_ERROR).toBe(
@@ -135,7 +135,7 @@ describe('a file in hand when the server stops', () => {
     );
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     // A file stopped only once is tried again, and read.
-    expect(row('once.md').index_error).toBeNull();
+    expect((await row('once.md')).index_error).toBeNull();
     const found = await call(admin, 'POST', `/api/drives/${DRIVE}/search/text`, {
       query: 'walrus',
     });
@@ -144,14 +144,18 @@ describe('a file in hand when the server stops', () => {
     // The next start queues nothing.
     await stop();
     admin = await start();
-    expect(server!.drives.repo.pendingIndex()).toEqual([]);
+    expect(await server!.store.drives.pendingIndex()).toEqual([]);
 
     // A new version starts from a clean count and is read.
     await upload(admin, server!.url, DRIVE, [
       { name: 'killer.pdf', data: 'Now a plain note about narwhals.' },
     ]);
     await server!.drives.whenIndexed();
-    expect(row('killer.pdf')).toMatchObject({ index_error: null, index_attempts: 1, version: 2 });
+    expect(await row('killer.pdf')).toMatchObject({
+      index_error: null,
+      index_attempts: 1,
+      version: 2,
+    });
     const narwhals = await call(admin, 'POST', `/api/drives/${DRIVE}/search/text`, {
       query: 'narwhals',
     });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   server = await startTestServer({ EXTRACT_TIMEOUT_MS: 2000, EXTRACT_MEMORY_MB: 128 });
   admin = new Client(server.url);
   await admin.signIn();
-  server.drives.ensureDrive('innovation-lab', DRIVE);
+  await server.drives.ensureDrive('innovation-lab', DRIVE);
 });
 afterAll(async () => {
   await server.close();
@@ -112,10 +112,10 @@ describe('ten hostile uploads', () => {
 
     for (const f of files) {
       const path = `hostile/${f.name}`;
-      const row = server.drives.repo.fileByPath(
-        server.drives.driveByName('innovation-lab', DRIVE)!.id,
+      const row = (await server.store.drives.fileByPath(
+        (await server.drives.driveByName('innovation-lab', DRIVE))!.id,
         path,
-      )!;
+      ))!;
       expect(row.indexed_at, path).not.toBeNull();
       const info = await fileInfo(path);
       if (f.name.endsWith('.pdf')) expect(LIMIT_ERRORS, path).toContain(info.IndexError);
@@ -173,7 +173,7 @@ describe('the size limit', () => {
     try {
       const client = new Client(small.url);
       await client.signIn();
-      small.drives.ensureDrive('innovation-lab', DRIVE);
+      await small.drives.ensureDrive('innovation-lab', DRIVE);
       const pdf = makePdf(`Photosynthesis ${'leaf '.repeat(1000)}`);
       expect(pdf.length).toBeGreaterThan(4096);
       const sent = await upload(client, small.url, DRIVE, [

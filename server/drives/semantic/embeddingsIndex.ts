@@ -1,18 +1,18 @@
-import type { Db } from '../../store/db';
-import type { IndexedText, SemanticIndex } from '../types';
+import type { SemanticRowsRepository } from '../../store/semanticRows';
+import type { SemanticIndex } from '../types';
 import { chunkText } from './chunks';
 
 /**
  * Semantic search through any OpenAI-compatible embeddings endpoint
  * (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio…): each file is cut
  * into ~1,000-character chunks with overlap, each chunk embedded and stored
- * in SQLite (table semantic_embeddings, per model). A file scores the best
- * cosine of its chunks against the query, clamped to 0..1.
+ * in the store (table semantic_embeddings, per model). A file scores the
+ * best cosine of its chunks against the query, clamped to 0..1.
  */
 
 export interface EmbeddingsIndexOptions {
-  /** A migrated store (openDb): the migrations create semantic_embeddings. */
-  db: Db;
+  /** Where the vectors are kept (store.semanticRows). */
+  rows: SemanticRowsRepository;
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (…/embeddings is appended). */
   baseUrl: string;
   apiKey?: string;
@@ -53,33 +53,31 @@ function clip(text: string, n = 200): string {
 }
 
 export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticIndex {
-  const { db, model } = opts;
+  const { model } = opts;
   const url = endpoint(opts.baseUrl);
   const doFetch = opts.fetch ?? globalThis.fetch;
   const batchSize = opts.batchSize ?? 32;
   const timeoutMs = opts.timeoutMs ?? 60_000;
-  const stmt = {
-    all: db.prepare('SELECT file_id, drive_id, vector FROM semantic_embeddings WHERE model = ?'),
-    remove: db.prepare('DELETE FROM semantic_embeddings WHERE file_id = ?'),
-    insert: db.prepare(
-      'INSERT INTO semantic_embeddings (file_id, chunk, drive_id, model, vector) VALUES (?, ?, ?, ?, ?)',
-    ),
-  };
-  let entries: Map<number, Entry> | null = null;
+  const { rows } = opts;
+  /** Every file's vectors of this model, read from the store once. */
+  let entries: Promise<Map<number, Entry>> | null = null;
 
-  const loaded = (): Map<number, Entry> => {
-    if (entries) return entries;
-    entries = new Map();
-    for (const row of stmt.all.iterate(model) as Iterable<{
-      file_id: number;
-      drive_id: string;
-      vector: Buffer;
-    }>) {
+  async function load(): Promise<Map<number, Entry>> {
+    const map = new Map<number, Entry>();
+    for await (const row of rows.embeddings(model)) {
       const copy = new Float32Array(row.vector.byteLength / 4);
       new Uint8Array(copy.buffer).set(row.vector);
-      const entry = entries.get(row.file_id) ?? { driveId: row.drive_id, vectors: [] };
+      const entry = map.get(row.file_id) ?? { driveId: row.drive_id, vectors: [] };
       entry.vectors.push(copy);
-      entries.set(row.file_id, entry);
+      map.set(row.file_id, entry);
+    }
+    return map;
+  }
+
+  const loaded = (): Promise<Map<number, Entry>> => {
+    if (!entries) {
+      entries = load();
+      entries.catch(() => (entries = null));
     }
     return entries;
   };
@@ -146,39 +144,33 @@ export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticInd
     return out;
   }
 
-  const save = db.transaction((doc: IndexedText, vectors: Float32Array[]) => {
-    stmt.remove.run(doc.fileId);
-    vectors.forEach((v, chunk) =>
-      stmt.insert.run(
-        doc.fileId,
-        chunk,
-        doc.driveId,
-        model,
-        Buffer.from(v.buffer, v.byteOffset, v.byteLength),
-      ),
-    );
-  });
-
   return {
     name: `embeddings:${model}`,
 
     async upsert(doc) {
       const chunks = chunkText(doc.text, CHUNK);
       const vectors = chunks.length ? await embed(chunks) : [];
-      save(doc, vectors);
-      const map = loaded();
+      await rows.putEmbeddings(
+        doc.fileId,
+        doc.driveId,
+        model,
+        vectors.map((v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+      );
+      const map = await loaded();
       if (vectors.length) map.set(doc.fileId, { driveId: doc.driveId, vectors });
       else map.delete(doc.fileId);
     },
 
     async remove(fileId) {
-      stmt.remove.run(fileId);
-      entries?.delete(fileId);
+      await rows.removeEmbeddings(fileId);
+      // A load under way may have read the file's rows before they went: forget them after it.
+      const loading = entries;
+      if (loading) (await loading.catch(() => undefined))?.delete(fileId);
     },
 
     async search(q) {
       const drives = new Set(q.driveIds);
-      const map = loaded();
+      const map = await loaded();
       if (!q.query.trim() || drives.size === 0 || map.size === 0) return { hits: [], total: 0 };
       const [query] = await embed([q.query]);
       const scored: { fileId: number; score: number }[] = [];

@@ -121,7 +121,7 @@ async function passageOf(
   c: Candidate,
   query: string,
 ): Promise<{ text: string; score?: number }> {
-  const text = drives.textOf(c.drive, c.hit.file.Path);
+  const text = await drives.textOf(c.drive, c.hit.file.Path);
   if (text?.trim()) {
     const [best] = await rankPassages(text, query, 1).catch(() => []);
     if (best) return { text: tidy(best.text), score: best.score };
@@ -167,7 +167,7 @@ async function run(
 ): Promise<ToolResult> {
   const query = typeof args.query === 'string' ? flat(args.query).slice(0, 500) : '';
   if (!query) throw new ToolError('A search query is required');
-  const rows = drives.drivesOf(ctx.worldId);
+  const rows = await drives.drivesOf(ctx.worldId);
   if (rows.length === 0) {
     return { output: 'This world has no drives to search.', value: { query, passages: [] } };
   }

@@ -5,6 +5,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddingsIndex, EmbeddingsError } from '../../../server/drives/semantic';
 import { migrate } from '../../../server/store/db';
+import { sqliteQueries } from '../../../server/store/kysely';
+import { SemanticRowsRepository } from '../../../server/store/semanticRows';
+
+/** The index's rows in a SQLite database. */
+const rowsOn = (db: Database.Database) => new SemanticRowsRepository(sqliteQueries(db));
 
 /** An in-memory store with the migrations applied (they create semantic_embeddings). */
 function migrated(): Database.Database {
@@ -101,7 +106,12 @@ const DOCS = [
 ];
 
 async function indexed(db = migrated()) {
-  const index = createEmbeddingsIndex({ db, baseUrl, apiKey: 'sk-test', model: 'fake-embed' });
+  const index = createEmbeddingsIndex({
+    rows: rowsOn(db),
+    baseUrl,
+    apiKey: 'sk-test',
+    model: 'fake-embed',
+  });
   for (const doc of DOCS) await index.upsert(doc);
   return { db, index };
 }
@@ -152,7 +162,12 @@ describe('embeddings index', () => {
 
   it('chunks long text with overlap, batches the chunks, and scores a file by its best chunk', async () => {
     const db = migrated();
-    const index = createEmbeddingsIndex({ db, baseUrl, model: 'fake-embed', batchSize: 2 });
+    const index = createEmbeddingsIndex({
+      rows: rowsOn(db),
+      baseUrl,
+      model: 'fake-embed',
+      batchSize: 2,
+    });
     const filler =
       'The quarterly planning meeting covered hiring, budgets and office moves. '.repeat(40);
     await index.upsert({
@@ -177,11 +192,11 @@ describe('embeddings index', () => {
   it('keeps vectors in SQLite: a new instance searches without re-embedding the files', async () => {
     const { db } = await indexed();
     received.length = 0;
-    const again = createEmbeddingsIndex({ db, baseUrl, model: 'fake-embed' });
+    const again = createEmbeddingsIndex({ rows: rowsOn(db), baseUrl, model: 'fake-embed' });
     expect((await search(again, 'invoice')).hits[0]!.fileId).toBe(3);
     expect(received.map((r) => r.body.input)).toEqual([['invoice']]);
     // Another model's vectors are not mixed in.
-    const other = createEmbeddingsIndex({ db, baseUrl, model: 'other-model' });
+    const other = createEmbeddingsIndex({ rows: rowsOn(db), baseUrl, model: 'other-model' });
     expect((await search(other, 'invoice')).hits).toEqual([]);
   });
 
@@ -216,7 +231,11 @@ describe('embeddings index', () => {
     failWith = { status: 200, body: JSON.stringify({ nothing: true }) };
     await expect(index.upsert(DOCS[0]!)).rejects.toThrow('returned no "data" list');
 
-    const closed = createEmbeddingsIndex({ db, baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
+    const closed = createEmbeddingsIndex({
+      rows: rowsOn(db),
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+    });
     await expect(closed.upsert(DOCS[0]!)).rejects.toThrow(
       /^Embeddings request to http:\/\/127\.0\.0\.1:9\/v1\/embeddings failed: /,
     );

@@ -9,8 +9,10 @@ import {
   rankPassages,
 } from '../../../server/drives/semantic';
 import { chunkText } from '../../../server/drives/semantic/chunks';
-import { migrate } from '../../../server/store/db';
 import type { SemanticIndex } from '../../../server/drives/types';
+import { migrate } from '../../../server/store/db';
+import { sqliteQueries } from '../../../server/store/kysely';
+import { SemanticRowsRepository } from '../../../server/store/semanticRows';
 
 /**
  * The embedded concept index: documents found by meaning with no word in
@@ -54,6 +56,9 @@ function sharedWords(a: string, b: string): string[] {
 }
 
 let dir: string;
+/** The index's rows in a migrated SQLite file (the migrations create its table). */
+const rowsOn = (db: Database.Database) => new SemanticRowsRepository(sqliteQueries(db));
+
 let db: Database.Database;
 let index: SemanticIndex;
 const paths: string[] = [];
@@ -74,7 +79,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-semantic-'));
   db = new Database(path.join(dir, 'index.sqlite'));
   migrate(db);
-  index = createConceptIndex({ db, cacheDir: path.join(dir, 'cache') });
+  index = createConceptIndex({ rows: rowsOn(db), cacheDir: path.join(dir, 'cache') });
   const docs = [...seedTexts(), ...Object.entries(TARGETS).map(([p, text]) => ({ path: p, text }))];
   for (const doc of docs) {
     paths.push(doc.path);
@@ -213,7 +218,10 @@ describe('concept index: persistence', () => {
   it('a new instance on the same database finds the same documents without re-indexing', async () => {
     const before = await top('doctor cardiac illness');
     const reopened = new Database(path.join(dir, 'index.sqlite'));
-    const again = createConceptIndex({ db: reopened, cacheDir: path.join(dir, 'cache') });
+    const again = createConceptIndex({
+      rows: rowsOn(reopened),
+      cacheDir: path.join(dir, 'cache'),
+    });
     const found = await again.search({
       driveIds: ['library', 'other'],
       query: 'doctor cardiac illness',
@@ -233,7 +241,7 @@ describe('concept index: persistence', () => {
     old
       .prepare("UPDATE semantic_concepts SET version = 'concepts-0', synsets = x'', weights = x''")
       .run();
-    const upgraded = createConceptIndex({ db: old });
+    const upgraded = createConceptIndex({ rows: rowsOn(old) });
     const found = await upgraded.search({
       driveIds: ['library'],
       query: 'dog food',
@@ -283,14 +291,14 @@ describe('createSemanticIndex', () => {
       EMBEDDINGS_API_KEY: undefined,
       EMBEDDINGS_MODEL: undefined,
     };
-    expect(createSemanticIndex(none, memory, dir).name).toBe('concepts');
+    expect(createSemanticIndex(none, rowsOn(memory), dir).name).toBe('concepts');
     const remote = createSemanticIndex(
       {
         EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1',
         EMBEDDINGS_API_KEY: 'k',
         EMBEDDINGS_MODEL: 'nomic-embed-text',
       },
-      memory,
+      rowsOn(memory),
       dir,
     );
     expect(remote.name).toBe('embeddings:nomic-embed-text');

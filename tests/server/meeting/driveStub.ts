@@ -63,8 +63,8 @@ export function driveStub(opts: StubOptions = {}): DriveStub {
   const calls: DriveStub['calls'] = [];
   return {
     calls,
-    drivesOf: (worldId) => [...rows.values()].filter((r) => r.world_id === worldId),
-    driveByName: (worldId, name) => rows.get(`${worldId}/${name}`),
+    drivesOf: async (worldId) => [...rows.values()].filter((r) => r.world_id === worldId),
+    driveByName: async (worldId, name) => rows.get(`${worldId}/${name}`),
     async search(drive, kind, q): Promise<SearchOutcome> {
       calls.push({ drive: drive.name, kind, q });
       if (opts.failing?.includes(kind) || opts.failing?.includes(`${drive.name}:${kind}`)) {
@@ -84,6 +84,7 @@ export function driveStub(opts: StubOptions = {}): DriveStub {
         }));
       return { hits, total: hits.length, durationMs: 1 };
     },
-    textOf: (drive, path) => files.find((f) => f.drive === drive.name && f.path === path)?.text,
+    textOf: async (drive, path) =>
+      files.find((f) => f.drive === drive.name && f.path === path)?.text,
   };
 }

@@ -50,11 +50,45 @@ describe('sweepOrphanBlobs', () => {
     fs.writeFileSync(path.join(root, orphan.slice(0, 2), 'not-a-blob.txt'), 'x');
 
     const outcome = await sweepOrphanBlobs(
-      { root, isReferenced: (h) => h === referenced, isHeld: (h) => h === held },
+      {
+        root,
+        isReferenced: async (h) => h === referenced,
+        isHeld: (h) => h === held,
+        holdsTaken: () => 0,
+      },
       Date.now() - 60_000,
     );
     expect(outcome).toEqual({ removed: 1, kept: 3 });
     expect(blobsOnDisk(root).sort()).toEqual([held, referenced, young, 'not-a-blob.txt'].sort());
+  });
+
+  it('keeps a blob whose bytes were committed again while the store answered', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-orphans-race-'));
+    try {
+      const old = new Date(Date.now() - 3600_000);
+      const raced = plantBlob(own, Buffer.from('uploaded again during the sweep'), old);
+      plantBlob(own, Buffer.from('nobody wants these bytes'), old);
+      let holds = 0;
+      const outcome = await sweepOrphanBlobs(
+        {
+          root: own,
+          // The store looked before the row was written; meanwhile an upload of the same
+          // bytes was received (held), committed and released.
+          isReferenced: async (h) => {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            if (h === raced) holds++;
+            return false;
+          },
+          isHeld: () => false,
+          holdsTaken: () => holds,
+        },
+        Date.now() - 60_000,
+      );
+      expect(outcome).toEqual({ removed: 1, kept: 1 });
+      expect(blobsOnDisk(own)).toEqual([raced]);
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,0 +1,187 @@
+import { sql, SqliteAdapter, type Expression, type OperandExpression, type SqlBool } from 'kysely';
+import type { FileRow } from './driveRows';
+import type { Queries } from './kysely';
+
+/** Free text to find in a drive: its words, all or any of them, the last one maybe a prefix. */
+export interface TextQuery {
+  words: string[];
+  mode: 'and' | 'or';
+  /** The last word is a prefix (a word still being typed). */
+  prefix?: boolean;
+}
+
+export interface TextHit {
+  row: FileRow;
+  /** Lower is better (SQLite's bm25). */
+  rank: number;
+  /** The passage around the match, the matched words marked «like this». */
+  snippet: string;
+}
+
+/** What one file's searchable row holds: its metadata at once, its body once extracted. */
+export interface TextRow {
+  fileId: number;
+  path: string;
+  name: string;
+  description: string;
+  tags: string;
+  body: string;
+}
+
+/**
+ * The drive queries that differ per dialect: the full-text index (FTS5 on
+ * SQLite; tsvector + GIN on PostgreSQL) and case-insensitive tag
+ * substrings. Each function takes the query layer it runs on (the store or
+ * a transaction).
+ */
+export interface DriveDialect {
+  /** Adds the searchable rows of files that have none yet. */
+  putText(q: Queries, rows: TextRow[]): Promise<void>;
+  setBody(q: Queries, fileId: number, body: string): Promise<void>;
+  removeText(q: Queries, fileId: number): Promise<void>;
+  bodyOf(q: Queries, fileId: number): Promise<string | undefined>;
+  /**
+   * Matches in one drive, best first, among the files `only` selects (ids);
+   * a page of hits and how many there are in all.
+   */
+  searchText(
+    q: Queries,
+    driveId: string,
+    query: TextQuery,
+    opts: { only?: OperandExpression<number>; offset: number; limit: number },
+  ): Promise<{ hits: TextHit[]; total: number }>;
+  /** drive_file_tags.tag contains `term`, ignoring case. */
+  tagContains(term: string): Expression<SqlBool>;
+}
+
+/**
+ * An FTS5 query for free text: every word quoted, so no FTS syntax gets
+ * through. `prefix` makes the last word a prefix; callers only try it when
+ * the exact words find nothing, as prefix scans are slow.
+ */
+export function ftsQuery(words: string[], mode: 'and' | 'or', prefix = false): string {
+  const quoted = words.map((w, i) => `"${w}"${prefix && i === words.length - 1 ? '*' : ''}`);
+  return quoted.join(mode === 'and' ? ' ' : ' OR ');
+}
+
+/** The FTS5 table of migration 5 (a virtual table, so not in the shared schema types). */
+type Fts5Tables = {
+  drive_fts: {
+    rowid: number;
+    path: string;
+    name: string;
+    description: string;
+    tags: string;
+    body: string;
+  };
+};
+
+const fts = (q: Queries) => q.withTables<Fts5Tables>();
+
+/** The `\` escapes of a LIKE pattern that matches `text` literally. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export const sqliteDrives: DriveDialect = {
+  async putText(q, rows) {
+    if (rows.length === 0) return;
+    await fts(q)
+      .insertInto('drive_fts')
+      .values(
+        rows.map((row) => ({
+          rowid: row.fileId,
+          path: row.path,
+          name: row.name,
+          description: row.description,
+          tags: row.tags,
+          body: row.body,
+        })),
+      )
+      .execute();
+  },
+
+  async setBody(q, fileId, body) {
+    await fts(q).updateTable('drive_fts').set({ body }).where('rowid', '=', fileId).execute();
+  },
+
+  async removeText(q, fileId) {
+    await fts(q).deleteFrom('drive_fts').where('rowid', '=', fileId).execute();
+  },
+
+  async bodyOf(q, fileId) {
+    const row = await fts(q)
+      .selectFrom('drive_fts')
+      .select('body')
+      .where('rowid', '=', fileId)
+      .executeTakeFirst();
+    return row?.body;
+  },
+
+  async searchText(q, driveId, query, opts) {
+    const match = ftsQuery(query.words, query.mode, query.prefix);
+    const matching = fts(q)
+      .selectFrom('drive_fts')
+      .innerJoin('drive_files', 'drive_files.id', 'drive_fts.rowid')
+      .where(sql<SqlBool>`drive_fts MATCH ${match}`)
+      .where('drive_files.drive_id', '=', driveId)
+      .$if(opts.only !== undefined, (qb) => qb.where('drive_files.id', 'in', opts.only!));
+    const counted = await matching
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const total = Number(counted.n);
+    if (total === 0) return { hits: [], total };
+    // Column weights for bm25: path, name, description, tags, body.
+    const rows = await matching
+      .selectAll('drive_files')
+      .select([
+        sql<number>`bm25(drive_fts, 3.0, 6.0, 2.0, 4.0, 1.0)`.as('rank_'),
+        sql<string>`snippet(drive_fts, -1, '«', '»', '…', 16)`.as('snippet_'),
+      ])
+      .orderBy('rank_')
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .execute();
+    return {
+      total,
+      hits: rows.map(({ rank_, snippet_, ...row }) => ({
+        row,
+        rank: rank_,
+        snippet: snippet_.replace(/\s+/g, ' ').trim(),
+      })),
+    };
+  },
+
+  // SQLite's LIKE ignores ASCII case; its escape character must be named.
+  tagContains: (term) =>
+    sql<SqlBool>`${sql.ref('drive_file_tags.tag')} LIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
+};
+
+const notYet = (what: string): never => {
+  throw new Error(`${what} is not supported on PostgreSQL yet`);
+};
+
+/**
+ * TODO(PostgreSQL, issue 15): the PostgreSQL migrations already make
+ * drive_fts a table with the same columns plus a generated, GIN-indexed
+ * tsvector `document`, and give the search query (emgen_search_query,
+ * -ts_rank, ts_headline with «…», ORDER BY rank_, id) in the notes at the
+ * end of server/store/migrations/postgres.ts, checked against FTS5 by
+ * tests/server/postgres/search.test.ts. What is left: run these functions
+ * on a PostgreSQL store (put/set/remove/body are the same statements as
+ * SQLite's; searchText is that query; tag is CITEXT there, so LIKE … ESCAPE
+ * ignores case as on SQLite) and test them there.
+ */
+export const postgresDrives: DriveDialect = {
+  putText: async () => notYet('The full-text index of drives'),
+  setBody: async () => notYet('The full-text index of drives'),
+  removeText: async () => notYet('The full-text index of drives'),
+  bodyOf: async () => notYet('The full-text index of drives'),
+  searchText: async () => notYet('Text search in drives'),
+  tagContains: () => notYet('Tag search in drives'),
+};
+
+/** The drive queries of the dialect `q` speaks. */
+export function driveDialectOf(q: Queries): DriveDialect {
+  return q.getExecutor().adapter instanceof SqliteAdapter ? sqliteDrives : postgresDrives;
+}

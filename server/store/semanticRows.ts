@@ -1,0 +1,130 @@
+import { inTransaction, type Queries } from './kysely';
+
+/** One passage of a file in the embedded concept index (server/drives/semantic/conceptIndex.ts). */
+export interface ConceptRow {
+  file_id: number;
+  chunk: number;
+  drive_id: string;
+  /** The analysis that made the vector; rows of another one are recomputed from `bag`. */
+  version: string;
+  /** JSON: the passage's word counts. */
+  bag: string;
+  /** Int32 synset ids, little-endian bytes. */
+  synsets: Uint8Array;
+  /** Float32 weights of `synsets`, little-endian bytes. */
+  weights: Uint8Array;
+  /** JSON: [term, weight] pairs for words WordNet does not know. */
+  terms: string;
+}
+
+/** One chunk's vector in the embeddings index (server/drives/semantic/embeddingsIndex.ts). */
+export interface EmbeddingRow {
+  file_id: number;
+  drive_id: string;
+  /** Float32 values, little-endian bytes. */
+  vector: Uint8Array;
+}
+
+/** Rows read per query when an index loads everything it stored. */
+const PAGE = 500;
+
+/**
+ * The stored vectors of the semantic indexes. The indexes keep their vectors
+ * in memory for scoring; these rows let them start again without analysing
+ * or embedding every file anew.
+ */
+export class SemanticRowsRepository {
+  constructor(private readonly q: Queries) {}
+
+  // ---- concept index ----------------------------------------------------------
+
+  /** Replaces every passage of a file with `rows` (none: the file has no passage). */
+  async putConcepts(fileId: number, rows: Omit<ConceptRow, 'file_id'>[]): Promise<void> {
+    await inTransaction(this.q, async (q) => {
+      await q.deleteFrom('semantic_concepts').where('file_id', '=', fileId).execute();
+      if (rows.length === 0) return;
+      await q
+        .insertInto('semantic_concepts')
+        .values(rows.map((r) => ({ ...r, file_id: fileId })))
+        .execute();
+    });
+  }
+
+  async removeConcepts(fileId: number): Promise<void> {
+    await this.q.deleteFrom('semantic_concepts').where('file_id', '=', fileId).execute();
+  }
+
+  /** Every stored passage by file and chunk, read a page at a time. */
+  async *concepts(): AsyncGenerator<ConceptRow> {
+    let after = { file: -1, chunk: -1 };
+    for (;;) {
+      const rows = await this.q
+        .selectFrom('semantic_concepts')
+        .selectAll()
+        .where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('file_id', 'chunk'), '>', tuple(after.file, after.chunk)),
+        )
+        .orderBy('file_id')
+        .orderBy('chunk')
+        .limit(PAGE)
+        .execute();
+      yield* rows;
+      const last = rows.at(-1);
+      if (!last || rows.length < PAGE) return;
+      after = { file: last.file_id, chunk: last.chunk };
+    }
+  }
+
+  // ---- embeddings index -------------------------------------------------------
+
+  /** Replaces every chunk vector of a file, made by `model`, with `vectors` (one per chunk). */
+  async putEmbeddings(
+    fileId: number,
+    driveId: string,
+    model: string,
+    vectors: Uint8Array[],
+  ): Promise<void> {
+    await inTransaction(this.q, async (q) => {
+      await q.deleteFrom('semantic_embeddings').where('file_id', '=', fileId).execute();
+      if (vectors.length === 0) return;
+      await q
+        .insertInto('semantic_embeddings')
+        .values(
+          vectors.map((vector, chunk) => ({
+            file_id: fileId,
+            chunk,
+            drive_id: driveId,
+            model,
+            vector,
+          })),
+        )
+        .execute();
+    });
+  }
+
+  async removeEmbeddings(fileId: number): Promise<void> {
+    await this.q.deleteFrom('semantic_embeddings').where('file_id', '=', fileId).execute();
+  }
+
+  /** Every vector `model` made, by file and chunk, read a page at a time. */
+  async *embeddings(model: string): AsyncGenerator<EmbeddingRow> {
+    let after = { file: -1, chunk: -1 };
+    for (;;) {
+      const rows = await this.q
+        .selectFrom('semantic_embeddings')
+        .select(['file_id', 'chunk', 'drive_id', 'vector'])
+        .where('model', '=', model)
+        .where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('file_id', 'chunk'), '>', tuple(after.file, after.chunk)),
+        )
+        .orderBy('file_id')
+        .orderBy('chunk')
+        .limit(PAGE)
+        .execute();
+      for (const { chunk: _chunk, ...row } of rows) yield row;
+      const last = rows.at(-1);
+      if (!last || rows.length < PAGE) return;
+      after = { file: last.file_id, chunk: last.chunk };
+    }
+  }
+}

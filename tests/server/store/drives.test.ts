@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../server/store';
+import type { DriveRow } from '../../../server/store/drives';
+
+/** The drives repository through the store seam: what a transaction keeps and what it drops. */
+
+const HASH = (c: string) => c.repeat(64);
+let dataDir: string;
+let store: Store;
+let drive: DriveRow;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-drives-store-'));
+  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  await store.worlds.create('w', 'World');
+  drive = await store.drives.ensureDrive({ worldId: 'w', name: 'Docs' });
+});
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const file = (filePath: string, hash: string, tags: string[]) => ({
+  driveId: drive.id,
+  path: filePath,
+  name: path.basename(filePath),
+  mimeType: 'text/markdown',
+  size: 10,
+  hash,
+  tags,
+});
+
+const words = (query: string) =>
+  store.drives.searchText(
+    drive.id,
+    { words: query.split(' '), mode: 'and' },
+    {
+      offset: 0,
+      limit: 10,
+    },
+  );
+
+describe('drive files in a store transaction', () => {
+  it('a commit that fails half way leaves no file, tag or text of it behind', async () => {
+    const first = await store.drives.upsertFile(file('kept.md', HASH('a'), ['budget']));
+    const failed = store.transaction(async (tx) => {
+      await tx.drives.upsertFile(file('new.md', HASH('b'), ['walrus']));
+      // A new version of a committed file, with other tags and metadata.
+      await tx.drives.upsertFile(file('kept.md', HASH('c'), ['narwhal']));
+      throw new Error('the disk is full');
+    });
+    await expect(failed).rejects.toThrow('the disk is full');
+
+    expect(await store.drives.fileByPath(drive.id, 'new.md')).toBeUndefined();
+    expect(await store.drives.fileByPath(drive.id, 'kept.md')).toEqual(first.row);
+    expect(await store.drives.tagCounts(drive.id)).toEqual([{ Name: 'budget', Count: 1 }]);
+    expect((await words('walrus')).total).toBe(0);
+    expect((await words('narwhal')).total).toBe(0);
+    expect((await words('kept')).hits.map((h) => h.row.path)).toEqual(['kept.md']);
+    expect(await store.drives.hashInUse(HASH('b'))).toBe(false);
+    expect(await store.drives.hashInUse(HASH('c'))).toBe(false);
+    expect(await store.drives.pendingIndex()).toEqual([first.row.id]);
+  });
+
+  it('commits every version written in one transaction, in order', async () => {
+    const rows = await store.transaction(async (tx) => [
+      await tx.drives.upsertFile(file('a.md', HASH('a'), ['one'])),
+      await tx.drives.upsertFile(file('a.md', HASH('b'), ['two'])),
+    ]);
+    const stored = await store.drives.fileByPath(drive.id, 'a.md');
+    expect(stored).toMatchObject({ version: 2, hash: HASH('b'), tags: '["two"]' });
+    expect(rows[1]!.replaced).toEqual(rows[0]!.row);
+    expect(await store.drives.tagCounts(drive.id)).toEqual([{ Name: 'two', Count: 1 }]);
+  });
+
+  it('records the text of the version it was extracted from, never of an older one', async () => {
+    const { row } = await store.drives.upsertFile(file('a.md', HASH('a'), []));
+    expect(await store.drives.startIndexAttempt(row.id, row.version)).toBe(true);
+    await store.drives.upsertFile(file('a.md', HASH('b'), []));
+    expect(await store.drives.setIndexed(row.id, row.version, 'stale walrus', null)).toBe(false);
+    expect((await words('walrus')).total).toBe(0);
+    expect(await store.drives.setIndexed(row.id, row.version + 1, 'fresh narwhal', null)).toBe(
+      true,
+    );
+    expect(await store.drives.bodyOf(row.id)).toBe('fresh narwhal');
+    expect(await store.drives.fileById(row.id)).toMatchObject({ index_attempts: 0, version: 2 });
+  });
+});
+
+describe('drives', () => {
+  it('ensureDrive from two callers at once makes one drive', async () => {
+    const [a, b] = await Promise.all([
+      store.drives.ensureDrive({ worldId: 'w', name: 'Shared' }),
+      store.drives.ensureDrive({ worldId: 'w', name: 'Shared', appName: 'notes' }),
+    ]);
+    expect(b).toEqual(a);
+    expect(a.app_name).toBeNull();
+    expect((await store.drives.drivesOf('w', true)).map((d) => d.name)).toEqual(['Docs', 'Shared']);
+  });
+});
+
+describe('bulk import', () => {
+  it('adds indexed files in batches that list, count and search like uploaded ones', async () => {
+    const files = Array.from({ length: 1234 }, (_, i) => ({
+      path: `folder-${i % 7}/note-${String(i).padStart(4, '0')}.md`,
+      mimeType: 'text/markdown',
+      size: 20 + i,
+      hash: HASH((i % 16).toString(16)),
+      body: i === 1000 ? 'the one about the walrus' : `ordinary note number ${i}`,
+    }));
+    await store.drives.importIndexed(drive.id, files);
+
+    expect(await store.drives.stats(drive.id)).toEqual({
+      fileCount: 1234,
+      totalSize: files.reduce((n, f) => n + f.size, 0),
+    });
+    const page = await store.drives.listFiles(drive.id, { prefix: 'folder-3/', limit: 2 });
+    expect(page.total).toBe(files.filter((f) => f.path.startsWith('folder-3/')).length);
+    expect(page.rows.map((r) => r.path)).toEqual([
+      'folder-3/note-0003.md',
+      'folder-3/note-0010.md',
+    ]);
+    const found = await words('walrus');
+    expect(found.hits.map((h) => [h.row.path, h.snippet])).toEqual([
+      ['folder-6/note-1000.md', 'the one about the «walrus»'],
+    ]);
+    expect(await store.drives.pendingIndex()).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../server/store';
+import type { SemanticRowsRepository } from '../../../server/store/semanticRows';
+
+/** The semantic indexes' rows, read back a page at a time when an index starts. */
+
+let dataDir: string;
+let store: Store;
+let rows: SemanticRowsRepository;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-semantic-rows-'));
+  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  rows = store.semanticRows;
+});
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const bytes = (n: number) => Buffer.from(new Float32Array([n, n + 0.5]).buffer);
+
+async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+}
+
+describe('semantic rows', () => {
+  it('reads every stored vector of a model, by file and chunk, across pages', async () => {
+    // 3 files of 400 chunks: more than two pages of 500.
+    for (const fileId of [3, 1, 2])
+      await rows.putEmbeddings(
+        fileId,
+        `d${fileId}`,
+        'm',
+        Array.from({ length: 400 }, (_, i) => bytes(fileId * 1000 + i)),
+      );
+    await rows.putEmbeddings(9, 'd9', 'other-model', [bytes(1)]);
+    const read = await all(rows.embeddings('m'));
+    expect(read.length).toBe(1200);
+    expect(read.map((r) => r.file_id)).toEqual([
+      ...Array(400).fill(1),
+      ...Array(400).fill(2),
+      ...Array(400).fill(3),
+    ]);
+    expect(new Float32Array(new Uint8Array(read[401]!.vector).buffer)).toEqual(
+      new Float32Array([2001, 2001.5]),
+    );
+    expect(read[800]).toMatchObject({ file_id: 3, drive_id: 'd3' });
+  });
+
+  it('replaces a file’s rows as a whole and removes them', async () => {
+    const passage = (chunk: number) => ({
+      chunk,
+      drive_id: 'd',
+      version: 'v',
+      bag: '{}',
+      synsets: bytes(chunk),
+      weights: bytes(chunk),
+      terms: '[]',
+    });
+    await rows.putConcepts(5, [passage(0), passage(1), passage(2)]);
+    await rows.putConcepts(5, [passage(0)]);
+    await rows.putConcepts(6, [passage(0), passage(1)]);
+    expect((await all(rows.concepts())).map((r) => [r.file_id, r.chunk])).toEqual([
+      [5, 0],
+      [6, 0],
+      [6, 1],
+    ]);
+    await rows.removeConcepts(6);
+    await rows.putEmbeddings(5, 'd', 'm', [bytes(1)]);
+    await rows.putEmbeddings(5, 'd', 'm', []);
+    expect((await all(rows.concepts())).map((r) => r.file_id)).toEqual([5]);
+    expect(await all(rows.embeddings('m'))).toEqual([]);
+  });
+});
