@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { UsageError, runUsersCommand } from '../server/cli/users';
 import { configOrExit } from '../server/main';
-import { openStore } from '../server/store';
+import { openConfiguredStore } from '../server/store';
 
 function askSecret(question: string): Promise<string> {
   let muted = false;
@@ -25,7 +25,9 @@ function askSecret(question: string): Promise<string> {
 }
 
 const config = configOrExit();
-const store = openStore(config.DATA_DIR, { sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000 });
+const store = await openConfiguredStore(config, {
+  sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000,
+});
 try {
   await runUsersCommand(process.argv.slice(2), store, {
     out: (line) => console.log(line),

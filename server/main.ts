@@ -2,7 +2,7 @@ import { buildApp, SERVER_VERSION } from './app';
 import { firstAdminPassword } from './auth/adminPassword';
 import { ConfigError, loadConfig, type Config } from './config';
 import { exitOnCrash } from './crash';
-import { openStore, type Store } from './store';
+import { openConfiguredStore, type Store } from './store';
 import { seedDrives } from './drives/seedDrives';
 import { seedDemo } from './store/seed';
 import { READY_MESSAGE } from './supervisor';
@@ -32,8 +32,9 @@ export async function startServer(
   config: Config,
   opts: { clientDir?: string } = {},
 ): Promise<Running> {
-  const store: Store = openStore(config.DATA_DIR, {
+  const store: Store = await openConfiguredStore(config, {
     sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000,
+    log: (err) => console.error('A database connection failed while idle:', err.message),
   });
   if (config.DEMO_SEED) {
     const seeded = await seedDemo(store, {
@@ -109,7 +110,12 @@ export function stopOnSignals(running: Running): void {
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isEntry) {
   exitOnCrash();
-  const running = await startServer(configOrExit());
+  const running = await startServer(configOrExit()).catch((err: unknown) => {
+    // An unreachable or misconfigured database stops start-up with its one line.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  });
   stopOnSignals(running);
   const announce = () => console.log(`EMgen is running at ${running.url}  (Ctrl-C to stop)`);
   // Under npm start, the supervisor hears first: it restarts only a server that was up.

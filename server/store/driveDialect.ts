@@ -157,28 +157,50 @@ export const sqliteDrives: DriveDialect = {
     sql<SqlBool>`${sql.ref('drive_file_tags.tag')} LIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
 };
 
-const notYet = (what: string): never => {
-  throw new Error(`${what} is not supported on PostgreSQL yet`);
-};
-
 /**
- * TODO(PostgreSQL, issue 15): the PostgreSQL migrations already make
- * drive_fts a table with the same columns plus a generated, GIN-indexed
- * tsvector `document`, and give the search query (emgen_search_query,
- * -ts_rank, ts_headline with «…», ORDER BY rank_, id) in the notes at the
- * end of server/store/migrations/postgres.ts, checked against FTS5 by
- * tests/server/postgres/search.test.ts. What is left: run these functions
- * on a PostgreSQL store (put/set/remove/body are the same statements as
- * SQLite's; searchText is that query; tag is CITEXT there, so LIKE … ESCAPE
- * ignores case as on SQLite) and test them there.
+ * PostgreSQL: drive_fts is a table with the same columns plus a generated,
+ * GIN-indexed tsvector `document` (migrations/postgres.ts), so writing and
+ * reading rows are SQLite's statements. Search is the query given (and
+ * tested against FTS5) in the notes at the end of migrations/postgres.ts:
+ * the words go in as one text[] parameter, -ts_rank keeps "lower is better",
+ * ts_headline marks «matches» like snippet(). tag is CITEXT there, so LIKE
+ * ignores case as on SQLite.
  */
 export const postgresDrives: DriveDialect = {
-  putText: async () => notYet('The full-text index of drives'),
-  setBody: async () => notYet('The full-text index of drives'),
-  removeText: async () => notYet('The full-text index of drives'),
-  bodyOf: async () => notYet('The full-text index of drives'),
-  searchText: async () => notYet('Text search in drives'),
-  tagContains: () => notYet('Tag search in drives'),
+  putText: sqliteDrives.putText,
+  setBody: sqliteDrives.setBody,
+  removeText: sqliteDrives.removeText,
+  bodyOf: sqliteDrives.bodyOf,
+
+  async searchText(q, driveId, query, opts) {
+    const anyWord = query.mode === 'or';
+    const prefix = query.prefix ?? false;
+    const searched = sql`emgen_search_query(${query.words}::text[], ${anyWord}, ${prefix})`;
+    const only = opts.only ? sql`AND f.id IN (${opts.only})` : sql``;
+    const from = sql`FROM drive_fts d JOIN drive_files f ON f.id = d.rowid, ${searched} AS q(query)
+      WHERE d.document @@ q.query AND f.drive_id = ${driveId} ${only}`;
+    const counted = await sql<{ n: number | string }>`SELECT count(*) AS n ${from}`.execute(q);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (total === 0) return { hits: [], total };
+    const found = await sql<FileRow & { rank_: number; snippet_: string }>`
+      SELECT f.*, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_,
+             ts_headline('emgen_search',
+                         left(coalesce(nullif(d.body, ''), d.description, d.name), 100000),
+                         q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
+                         ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
+      ${from}
+      ORDER BY rank_, f.id LIMIT ${opts.limit} OFFSET ${opts.offset}`.execute(q);
+    return {
+      total,
+      hits: found.rows.map(({ rank_, snippet_, ...row }) => ({
+        row: row as FileRow,
+        rank: Number(rank_),
+        snippet: (snippet_ ?? '').replace(/\s+/g, ' ').trim(),
+      })),
+    };
+  },
+
+  tagContains: sqliteDrives.tagContains,
 };
 
 /** The drive queries of the dialect `q` speaks. */

@@ -1,5 +1,7 @@
 import { AppTokensRepository } from './appTokens';
 import { openDb, type Db } from './db';
+import { openPostgres, type PostgresConfig } from './postgres';
+import type { Database } from './schema';
 import { ConsoleRepository } from './consoleLog';
 import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
@@ -34,10 +36,13 @@ export interface Repositories {
 /** Every repository over one database; handlers see these, never SQL. */
 export interface Store extends Repositories {
   /**
-   * The better-sqlite3 handle, for the repositories not yet moved behind the
-   * async seam (issue 15); it goes once nothing outside server/store uses it.
+   * The SQLite handle of an embedded store, for tests that look under the
+   * repositories; nothing outside server/store uses it. A PostgreSQL store
+   * throws on reading it.
    */
   db: Db;
+  /** Which database answers: the embedded SQLite file or a PostgreSQL server. */
+  dialect: 'sqlite' | 'postgres';
   /**
    * Runs `work` in one transaction: every repository of `tx` writes inside it;
    * it commits when `work` resolves and rolls back when it throws.
@@ -68,20 +73,50 @@ function repositories(
   };
 }
 
+/** The store over a query layer: its repositories, transactions and how it closes. */
+function storeOver(
+  queries: Queries,
+  sessionTtlMs: number,
+  parts: { dialect: Store['dialect']; db?: Db; close(): Promise<void> },
+): Store {
+  const consoleInserts = { count: 0 };
+  return {
+    dialect: parts.dialect,
+    get db(): Db {
+      if (!parts.db) throw new Error('This store is PostgreSQL: it has no SQLite handle');
+      return parts.db;
+    },
+    ...repositories(queries, sessionTtlMs, consoleInserts),
+    transaction: (work) =>
+      queries.transaction().execute((trx) => work(repositories(trx, sessionTtlMs, consoleInserts))),
+    close: parts.close,
+  };
+}
+
+/** The embedded store: SQLite in `dataDir`, migrated on open. */
 export function openStore(dataDir: string, opts: { sessionTtlMs: number }): Store {
   const db = openDb(dataDir);
   const queries = sqliteQueries(db);
-  const consoleInserts = { count: 0 };
-  return {
+  return storeOver(queries, opts.sessionTtlMs, {
+    dialect: 'sqlite',
     db,
-    ...repositories(queries, opts.sessionTtlMs, consoleInserts),
-    transaction: (work) =>
-      queries
-        .transaction()
-        .execute((trx) => work(repositories(trx, opts.sessionTtlMs, consoleInserts))),
     close: async () => {
       await queries.destroy(); // closes the handle, if Kysely has used it yet
       if (db.open) db.close();
     },
-  };
+  });
+}
+
+/**
+ * The store the configuration names: PostgreSQL when DATABASE_URL is set
+ * (reachable, migrated under its lock, or start-up stops with one line),
+ * else SQLite in DATA_DIR.
+ */
+export async function openConfiguredStore(
+  config: PostgresConfig & { DATA_DIR: string },
+  opts: { sessionTtlMs: number; log?: (err: Error) => void },
+): Promise<Store> {
+  if (!config.DATABASE_URL) return openStore(config.DATA_DIR, opts);
+  const pg = await openPostgres<Database>(config, { onIdleError: opts.log });
+  return storeOver(pg.db, opts.sessionTtlMs, { dialect: 'postgres', close: pg.close });
 }
