@@ -1,6 +1,7 @@
 import { AppTokensRepository } from './appTokens';
+import { sql } from 'kysely';
 import { openDb, type Db } from './db';
-import { openPostgres, type PostgresConfig } from './postgres';
+import { MIGRATION_LOCK_KEY, openPostgres, type PostgresConfig } from './postgres';
 import type { Database } from './schema';
 import { ConsoleRepository } from './consoleLog';
 import { DrivesRepository } from './drives';
@@ -48,6 +49,12 @@ export interface Store extends Repositories {
    * it commits when `work` resolves and rolls back when it throws.
    */
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * A transaction that no other process runs at the same time (first-start
+   * seeding): PostgreSQL takes the migration advisory lock, SQLite its write
+   * lock, before `work` reads anything.
+   */
+  exclusive<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -73,6 +80,23 @@ function repositories(
   };
 }
 
+/**
+ * Held until the transaction ends. SQLite: a first write takes the database's
+ * write lock (another process waits for it, busy_timeout); PostgreSQL: the
+ * advisory lock migrations also take.
+ */
+async function takeExclusiveLock(trx: Queries, dialect: Store['dialect']): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    return;
+  }
+  await trx
+    .insertInto('meta')
+    .values({ key: 'exclusive_lock', value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: new Date().toISOString() }))
+    .execute();
+}
+
 /** The store over a query layer: its repositories, transactions and how it closes. */
 function storeOver(
   queries: Queries,
@@ -89,6 +113,11 @@ function storeOver(
     ...repositories(queries, sessionTtlMs, consoleInserts),
     transaction: (work) =>
       queries.transaction().execute((trx) => work(repositories(trx, sessionTtlMs, consoleInserts))),
+    exclusive: (work) =>
+      queries.transaction().execute(async (trx) => {
+        await takeExclusiveLock(trx, parts.dialect);
+        return work(repositories(trx, sessionTtlMs, consoleInserts));
+      }),
     close: parts.close,
   };
 }

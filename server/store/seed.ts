@@ -21,7 +21,9 @@ export async function seedDemo(
   if (await store.meta.get('demo_seeded')) return {};
   const result: SeedResult = {};
   const passwordHash = await hashPassword(admin.password);
-  await store.transaction(async (tx) => {
+  // Two processes starting on a fresh database at once: the second waits, then finds it seeded.
+  await store.exclusive(async (tx) => {
+    if (await tx.meta.get('demo_seeded')) return;
     for (const w of DEMO_WORLDS)
       if (!(await tx.worlds.byId(w.id))) await tx.worlds.create(w.id, w.name);
     let user = await tx.users.byEmail(admin.email);

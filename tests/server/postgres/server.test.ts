@@ -102,4 +102,21 @@ describe('EMgen on PostgreSQL', () => {
     },
     90_000,
   );
+
+  pgTest(
+    'two servers starting together on a fresh database seed it once, and both serve',
+    async ({ pgUrl }) => {
+      const [a, b] = await Promise.all([start(pgUrl), start(pgUrl)]);
+      const printed = a.output() + b.output();
+      // Exactly one of them created the admin (and said so once).
+      expect(printed.match(/Created the admin account/g)).toHaveLength(1);
+      for (const proc of [a, b]) {
+        const client = new Client(proc.url);
+        const signed = await client.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+        expect(signed.status).toBe(200);
+        expect(signed.body.accessible_worlds).toHaveLength(2);
+      }
+    },
+    90_000,
+  );
 });
