@@ -55,6 +55,11 @@ export interface Store extends Repositories {
    * lock, before `work` reads anything.
    */
   exclusive<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * A consistent copy of an embedded store written to `file` while it runs
+   * (SQLite's online backup); a PostgreSQL store is backed up with its own tools.
+   */
+  backup(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,6 +123,13 @@ function storeOver(
         await takeExclusiveLock(trx, parts.dialect);
         return work(repositories(trx, sessionTtlMs, consoleInserts));
       }),
+    backup: async (file) => {
+      if (!parts.db)
+        throw new Error(
+          'This store is PostgreSQL: back it up with pg_dump -Fc -f emgen.dump "$DATABASE_URL"',
+        );
+      await parts.db.backup(file);
+    },
     close: parts.close,
   };
 }
