@@ -6,9 +6,26 @@ import { buildApp, type BuiltApp } from '../../server/app';
 import type { LoginLimiters } from '../../server/auth/rateLimit';
 import type { ExpertEngine, Tool } from '../../server/meeting/types';
 import { loadConfig, type Config } from '../../server/config';
-import { openStore, type Store } from '../../server/store';
+import { openConfiguredStore, openStore, type Store } from '../../server/store';
+import { inject } from 'vitest';
+import { createDatabase } from '../support/postgres';
 import { seedDemo } from '../../server/store/seed';
 import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
+
+/**
+ * The store a test server runs on: SQLite in its data dir, or with
+ * EMGEN_TEST_STORE=postgres a fresh database of the shared throwaway cluster
+ * (the whole server suite on PostgreSQL; not yet part of npm test).
+ */
+async function testStore(config: Config): Promise<Store> {
+  const sessionTtlMs = config.SESSION_TTL_HOURS * 3600_000;
+  if (process.env.EMGEN_TEST_STORE !== 'postgres')
+    return openStore(config.DATA_DIR, { sessionTtlMs });
+  const postgres = inject('postgres');
+  if ('skipped' in postgres) throw new Error(postgres.skipped);
+  const url = await createDatabase(postgres.url);
+  return openConfiguredStore({ ...config, DATABASE_URL: url }, { sessionTtlMs });
+}
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
@@ -53,7 +70,7 @@ export async function startTestServer(
     },
     overrides,
   );
-  const store = openStore(dataDir, { sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000 });
+  const store = await testStore(config);
   await seedDemo(store, ADMIN);
   const built = await buildApp({
     config,
