@@ -131,16 +131,18 @@ export function createReporter(deps: {
     researchBox,
     answer(content, final) {
       state.lastAnswer = content;
-      audience.send('assistant.message', {
-        message_id: answerId,
-        name: expert.name,
-        keywords: expert.keywords,
-        role: 'assistant',
-        expert_id: expert.id,
-        content,
-        final,
-      });
-      if (final && !state.answered) {
+      const send = () =>
+        audience.send('assistant.message', {
+          message_id: answerId,
+          name: expert.name,
+          keywords: expert.keywords,
+          role: 'assistant',
+          expert_id: expert.id,
+          content,
+          final,
+        });
+      if (!final || state.answered) send();
+      else {
         state.answered = true;
         const message = {
           message_id: answerId,
@@ -152,7 +154,16 @@ export function createReporter(deps: {
           html: null,
           created_at: new Date().toISOString(),
         };
-        persist(() => store.transcripts.addMessage(workspaceId, message));
+        // The final answer is sent once stored, in the transcript queue, like a user's
+        // echo: everyone sees messages in the order they are stored, on any store.
+        // A failed write still ends the answer on screen; the expert then ends failed.
+        persist(async () => {
+          try {
+            await store.transcripts.addMessage(workspaceId, message);
+          } finally {
+            send();
+          }
+        });
       }
     },
   };
