@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { Database } from './schema';
 /** A drive as the server keeps it. World drives belong to one world; app drives to an app. */
 export interface DriveRow {
   id: string;
@@ -9,26 +11,7 @@ export interface DriveRow {
 }
 
 /** One file of a drive as stored (its bytes are the blob named by `hash`). */
-export interface FileRow {
-  id: number;
-  drive_id: string;
-  path: string;
-  name: string;
-  mime_type: string;
-  size: number;
-  hash: string;
-  /** JSON array of strings */
-  tags: string;
-  description: string | null;
-  /** Why text extraction failed (e.g. a PDF that does not parse); the file is kept. */
-  index_error: string | null;
-  /** Null until the background indexer has extracted the text of this version. */
-  indexed_at: string | null;
-  /** Extractions of this version started and not yet finished or given up (a new version resets it). */
-  index_attempts: number;
-  updated_at: string;
-  version: number;
-}
+export type FileRow = Selectable<Database['drive_files']>;
 
 export type SortBy = 'path' | 'name' | 'size' | 'updated';
 

@@ -14,6 +14,7 @@ export interface Database {
     name: string;
     password_hash: string | null;
     totp_secret: string | null;
+    /** The TOTP time step of the last code accepted; codes of that step or earlier are spent. */
     totp_last_step: number | null;
     active_world: string | null;
     oidc_subject: string | null;
@@ -94,12 +95,16 @@ export interface Database {
     mime_type: string;
     size: number;
     hash: string;
+    /** JSON array of strings */
     tags: Generated<string>;
     description: string | null;
+    /** Why text extraction failed (e.g. a PDF that does not parse); the file is kept. */
     index_error: string | null;
+    /** Null until the background indexer has extracted the text of this version. */
     indexed_at: string | null;
     updated_at: string;
     version: Generated<number>;
+    /** Extractions of this version started and not yet finished or given up (a new version resets it). */
     index_attempts: Generated<number>;
   };
   drive_file_tags: { file_id: number; drive_id: string; tag: string };

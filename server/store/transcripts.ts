@@ -1,15 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { Queries } from './kysely';
+import type { Database } from './schema';
 
-export interface StoredMessage {
-  message_id: string;
-  role: 'user' | 'assistant';
-  name: string;
-  expert_id: string | null;
-  user_id: string | null;
-  content: string | null;
-  html: string | null;
-  created_at: string;
-}
+/** A transcript message as stored (its row without the workspace and the sequence number). */
+export type StoredMessage = Omit<Selectable<Database['messages']>, 'seq' | 'workspace_id'>;
 
 export interface StoredResearchBox {
   id: string;

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Queries } from './kysely';
+import type { Database } from './schema';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string | null;
-  totp_secret: string | null;
-  /** The TOTP time step of the last code accepted; codes of that step or earlier are spent. */
-  totp_last_step: number | null;
-  active_world: string | null;
-  oidc_subject: string | null;
-}
+/** An account as repositories return it (every column but created_at). */
+export type UserRow = Omit<Selectable<Database['users']>, 'created_at'>;
 
 export interface WorldAccess {
   world_id: string;
