@@ -19,7 +19,7 @@ export function noteInBackground(
   worldId: string,
   entry: ConsoleEntry,
 ): void {
-  store.console
-    .append(worldId, entry)
-    .catch((err: unknown) => log.error({ err, entry }, 'console entry lost'));
+  store.console.appendInBackground(worldId, entry, (err) =>
+    log.error({ err, entry }, 'console entry lost'),
+  );
 }

@@ -106,6 +106,8 @@ class AudioSession {
   /** Settles when the last utterance has sent its closing reply. */
   private previous: Promise<void> = Promise.resolve();
   private unavailableSaid = false;
+  /** Once the socket closed, frames still waiting for their access check start nothing. */
+  private closed = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -122,6 +124,7 @@ class AudioSession {
    * would be an uncaught exception and end the process.
    */
   receive(data: RawData, isBinary: boolean): void {
+    if (this.closed) return;
     try {
       this.handle(data, isBinary);
     } catch (err) {
@@ -155,6 +158,7 @@ class AudioSession {
 
   /** The socket closed: every recogniser still running is stopped now. */
   close(): void {
+    this.closed = true;
     for (const u of this.live) u.abort();
     this.live.clear();
     this.current = undefined;

@@ -4,14 +4,37 @@ import type { Queries } from './kysely';
 /** Entries kept per world; older ones are dropped so the log never grows without bound. */
 export const CONSOLE_LIMIT_PER_WORLD = 2000;
 
+/** What the console repositories of one store (and its transactions) share. */
+export interface ConsoleShared {
+  /** Inserts so far, so trimming stays loose but real. */
+  count: number;
+  /** Entries written without waiting and not yet stored: the store waits for them before it closes. */
+  inFlight: Set<Promise<void>>;
+}
+
 /** The per-world console the admin Console page shows (SPEC §2 "Console page"). */
 export class ConsoleRepository {
   constructor(
     private readonly q: Queries,
     private readonly limit = CONSOLE_LIMIT_PER_WORLD,
-    /** Shared by the repositories of one store (and its transactions), so trimming stays loose but real. */
-    private readonly inserts = { count: 0 },
+    private readonly inserts: ConsoleShared = { count: 0, inFlight: new Set() },
   ) {}
+
+  /**
+   * Appends without the caller waiting, for entries written on the side of
+   * real work; `lost` hears about an entry the store could not take. The
+   * store finishes these before it closes, so a note written as the server
+   * shuts down (an app disconnected) is kept.
+   */
+  appendInBackground(
+    worldId: string,
+    entry: { app_name: string; from: string; message: string },
+    lost: (err: unknown) => void,
+  ): void {
+    const write = this.append(worldId, entry).catch(lost);
+    this.inserts.inFlight.add(write);
+    void write.finally(() => this.inserts.inFlight.delete(write));
+  }
 
   async append(
     worldId: string,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openDb, type Db } from './db';
 import { MIGRATION_LOCK_KEY, openPostgres, type PostgresConfig } from './postgres';
 import type { Database } from './schema';
-import { ConsoleRepository } from './consoleLog';
+import { ConsoleRepository, type ConsoleShared } from './consoleLog';
 import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { sqliteQueries, type Queries } from './kysely';
@@ -36,12 +36,6 @@ export interface Repositories {
 
 /** Every repository over one database; handlers see these, never SQL. */
 export interface Store extends Repositories {
-  /**
-   * The SQLite handle of an embedded store, for tests that look under the
-   * repositories; nothing outside server/store uses it. A PostgreSQL store
-   * throws on reading it.
-   */
-  db: Db;
   /** Which database answers: the embedded SQLite file or a PostgreSQL server. */
   dialect: 'sqlite' | 'postgres';
   /**
@@ -66,13 +60,13 @@ export interface Store extends Repositories {
 function repositories(
   queries: Queries,
   sessionTtlMs: number,
-  consoleInserts: { count: number },
+  consoleShared: ConsoleShared,
 ): Repositories {
   return {
     users: new UsersRepository(queries),
     worlds: new WorldsRepository(queries),
     sessions: new SessionsRepository(queries, sessionTtlMs),
-    console: new ConsoleRepository(queries, undefined, consoleInserts),
+    console: new ConsoleRepository(queries, undefined, consoleShared),
     experts: new ExpertsRepository(queries),
     meta: new MetaRepository(queries),
     workspaces: new WorkspacesRepository(queries),
@@ -108,20 +102,16 @@ function storeOver(
   sessionTtlMs: number,
   parts: { dialect: Store['dialect']; db?: Db; close(): Promise<void> },
 ): Store {
-  const consoleInserts = { count: 0 };
+  const consoleShared: ConsoleShared = { count: 0, inFlight: new Set() };
   return {
     dialect: parts.dialect,
-    get db(): Db {
-      if (!parts.db) throw new Error('This store is PostgreSQL: it has no SQLite handle');
-      return parts.db;
-    },
-    ...repositories(queries, sessionTtlMs, consoleInserts),
+    ...repositories(queries, sessionTtlMs, consoleShared),
     transaction: (work) =>
-      queries.transaction().execute((trx) => work(repositories(trx, sessionTtlMs, consoleInserts))),
+      queries.transaction().execute((trx) => work(repositories(trx, sessionTtlMs, consoleShared))),
     exclusive: (work) =>
       queries.transaction().execute(async (trx) => {
         await takeExclusiveLock(trx, parts.dialect);
-        return work(repositories(trx, sessionTtlMs, consoleInserts));
+        return work(repositories(trx, sessionTtlMs, consoleShared));
       }),
     backup: async (file) => {
       if (!parts.db)
@@ -130,7 +120,11 @@ function storeOver(
         );
       await parts.db.backup(file);
     },
-    close: parts.close,
+    close: async () => {
+      // Console entries written without waiting land before the connection goes.
+      await Promise.all(consoleShared.inFlight);
+      await parts.close();
+    },
   };
 }
 

@@ -109,17 +109,21 @@ afterAll(async () => {
 
 describe('a remote app declaring built-in ids', () => {
   it('says in the console where its ids are reached', async () => {
-    const notes = (await consoleOf())
-      .filter((m) => m.app_name === 'squatter' && m.from === 'app.warning')
-      .map((m) => m.message);
-    expect(notes).toEqual(
-      expect.arrayContaining([
-        'Action "new_chat" of app squatter is reached as "squatter/new_chat"',
-        'Command id "commands.create_workspace" of app squatter is reached as "squatter/commands.create_workspace"',
-        'Flow id "onboarding" of app squatter is reached as "squatter/onboarding"',
-        'Page path "/u1/demo" of app squatter is reached as "/squatter/u1/demo"',
-      ]),
-    );
+    // The notes are written in the background of the app's registration.
+    const notes = async () =>
+      (await consoleOf())
+        .filter((m) => m.app_name === 'squatter' && m.from === 'app.warning')
+        .map((m) => m.message);
+    await expect
+      .poll(notes)
+      .toEqual(
+        expect.arrayContaining([
+          'Action "new_chat" of app squatter is reached as "squatter/new_chat"',
+          'Command id "commands.create_workspace" of app squatter is reached as "squatter/commands.create_workspace"',
+          'Flow id "onboarding" of app squatter is reached as "squatter/onboarding"',
+          'Page path "/u1/demo" of app squatter is reached as "/squatter/u1/demo"',
+        ]),
+      );
   });
 
   it('leaves the new_chat action built in; its own runs as squatter/new_chat, off-site redirect dropped', async () => {

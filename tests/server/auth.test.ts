@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../protocol';
-import { ADMIN, Client, startTestServer, type TestServer } from './harness';
+import { ADMIN, Client, startTestServer, storeLocation, type TestServer } from './harness';
+import { withStoreDatabase } from '../support/storeDatabase';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -100,7 +101,9 @@ describe('POST /api/user and /api/signout', () => {
   it('treats an expired session as signed out', async () => {
     const client = new Client(server.url);
     await client.signIn();
-    server.store.db.prepare('UPDATE sessions SET expires_at = 0').run();
+    await withStoreDatabase(storeLocation(server.dataDir), (db) =>
+      db.q.updateTable('sessions').set({ expires_at: 0 }).execute(),
+    );
     const res = await client.request('POST', '/api/user', { body: {} });
     expect(res.status).toBe(401);
   });

@@ -6,15 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { verifyPin } from '../../server/auth/totp';
 import { UsageError, runUsersCommand } from '../../server/cli/users';
-import { openStore, type Store } from '../../server/store';
+import type { Store } from '../../server/store';
 import { seedDemo } from '../../server/store/seed';
+import { openTestStore } from './harness';
 
 let store: Store;
 let lines: string[];
 const run = (...argv: string[]) => runUsersCommand(argv, store, { out: (l) => lines.push(l) });
 
 beforeEach(async () => {
-  store = openStore(fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-cli-')), { sessionTtlMs: 60_000 });
+  store = await openTestStore(fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-cli-')), 60_000);
   await seedDemo(store, { email: 'admin@cli.local', password: 'admin-password' });
   lines = [];
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppRegistry, type App } from '../../server/apps/registry';
 import { CommandDirectory, commandAttrs, commandResult } from '../../server/commands/directory';
 import { fuzzyName, scoreCommand, searchCommands } from '../../server/commands/search';
-import { openStore, type Store } from '../../server/store';
+import type { Store } from '../../server/store';
+import { openTestStore } from './harness';
 
 let dataDir: string;
 let store: Store;
@@ -13,7 +14,7 @@ let adminId: string;
 let memberId: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-commands-'));
-  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  store = await openTestStore(dataDir);
   await store.worlds.create('w1', 'World One');
   await store.worlds.create('w2', 'World Two');
   await store.worlds.create('w3', 'World Three');

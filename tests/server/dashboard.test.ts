@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import { timeAgo } from '../../server/dashboard/timeAgo';
-import { Client, openSocket, startTestServer, type TestServer } from './harness';
+import { Client, openSocket, startTestServer, storeLocation, type TestServer } from './harness';
+import { withStoreDatabase } from '../support/storeDatabase';
 
 const WORLD = 'innovation-lab';
 let server: TestServer;
@@ -136,11 +137,14 @@ describe('GET /api/dashboard', () => {
       ]);
       expect(body.side_column[0]).toEqual({ layout: 'NoticeWidget', world: WORLD });
       expect(body.side_column).toHaveLength(3);
-      expect((await server.store.console.list(WORLD)).at(-1)).toMatchObject({
-        app_name: 'extra-widgets',
-        from: 'dashboard.error',
-        message: 'Widget BrokenWidget failed: boom',
-      });
+      // Written in the background of the answer.
+      await expect
+        .poll(async () => (await server.store.console.list(WORLD)).at(-1))
+        .toMatchObject({
+          app_name: 'extra-widgets',
+          from: 'dashboard.error',
+          message: 'Widget BrokenWidget failed: boom',
+        });
     } finally {
       server.registry.unregister('extra-widgets');
     }
@@ -269,8 +273,14 @@ describe('POST /api/action', () => {
   });
 
   it('requires sign-in, world access and the CSRF header', async () => {
-    const drafts = () => server.store.db.prepare('SELECT COUNT(*) AS n FROM workspaces').get();
-    const before = drafts();
+    const drafts = () =>
+      withStoreDatabase(storeLocation(server.dataDir), (db) =>
+        db.q
+          .selectFrom('workspaces')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst(),
+      );
+    const before = await drafts();
     const noCsrf = await admin.request('POST', '/api/action', {
       body: { action: 'new_chat' },
       csrf: false,
@@ -280,7 +290,7 @@ describe('POST /api/action', () => {
     expect(noCsrf.body.error).toBe('CSRF token missing or invalid');
     expect((await action({ action: 'new_chat' }, new Client(server.url))).status).toBe(401);
     expect((await action({ action: 'new_chat' }, admin, 'closed-world')).status).toBe(403);
-    expect(drafts()).toEqual(before);
+    expect(await drafts()).toEqual(before);
   });
 });
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store';
-import { startTestServer, type TestServer } from './harness';
+import { onPostgres, startTestServer, storeEnv, type TestServer } from './harness';
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -23,11 +23,11 @@ afterAll(async () => {
 /** `npm run db -- …` as a separate process on the running server's DATA_DIR. */
 function db(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    env: storeEnv(server),
   });
 }
 
-describe('npm run db -- backup', () => {
+describe.skipIf(onPostgres)('npm run db -- backup', () => {
   it('copies the running store consistently while the server keeps writing', async () => {
     await server.store.users.create({
       email: 'before@test.local',
@@ -82,4 +82,15 @@ describe('npm run db -- backup', () => {
       stderr: expect.stringContaining('A file to write the backup to is required.'),
     });
   }, 60_000);
+});
+
+describe.runIf(onPostgres)('npm run db -- backup on PostgreSQL', () => {
+  it('says to use pg_dump instead, and writes nothing', async () => {
+    const file = path.join(out, 'pg-backup.sqlite');
+    await expect(db('backup', file)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('back it up with pg_dump -Fc -f emgen.dump "$DATABASE_URL"'),
+    });
+    expect(fs.existsSync(file)).toBe(false);
+  });
 });

@@ -5,9 +5,8 @@ import { CSRF_COOKIE, HEADER_CSRF, HEADER_WORLD_ID } from '../../protocol';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { SemanticIndex } from '../../server/drives/types';
-import { openStore } from '../../server/store';
 import { seedDemo } from '../../server/store/seed';
-import { ADMIN, type Client } from './harness';
+import { ADMIN, type Client, openTestStore } from './harness';
 
 /** A one-page PDF 1.4 whose only content is `text` in Helvetica (a real, parseable file). */
 export function makePdf(text: string): Buffer {
@@ -108,7 +107,7 @@ export async function startWithSemantic(semanticIndex: SemanticIndex) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
-  const store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  const store = await openTestStore(dataDir);
   await seedDemo(store, ADMIN);
   const built = await buildApp({
     config,

@@ -9,10 +9,10 @@ import { queryWords } from '../../server/drives/search';
 import { ftsQuery } from '../../server/store/driveDialect';
 import { listDocuments, seedDrives, SEED_DOCUMENTS_DIR } from '../../server/drives/seedDrives';
 import { sniffBuffer } from '../../server/drives/sniff';
-import { openStore, type Store } from '../../server/store';
+import type { Store } from '../../server/store';
 import { seedDemo } from '../../server/store/seed';
 import { makePdf, PNG_BYTES } from './driveHelpers';
-import { ADMIN } from './harness';
+import { ADMIN, openTestStore } from './harness';
 
 describe('drive paths', () => {
   it('accepts relative paths and refuses everything that could leave the drive', () => {
@@ -143,7 +143,7 @@ describe('seedDrives', () => {
 
   async function open() {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-seed-'));
-    store = openStore(dir, { sessionTtlMs: 3600_000 });
+    store = await openTestStore(dir);
     await seedDemo(store, ADMIN);
     drives = new Drives({ store, dataDir: dir, maxUploadBytes: 10 * 1024 * 1024 });
   }

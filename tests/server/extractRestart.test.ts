@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNFINISHED_ERROR } from '../../server/drives/indexer';
-import { openDb } from '../../server/store/db';
 import { call, upload } from './driveHelpers';
-import { Client, startTestServer, type TestServer } from './harness';
+import { Client, startTestServer, storeLocation, type TestServer } from './harness';
+import { withStoreDatabase } from '../support/storeDatabase';
 import { inflatingPdf } from './hostileFiles';
 
 /**
@@ -45,15 +45,13 @@ async function stop(): Promise<void> {
 
 /** The row as the store holds it while no server runs. */
 function storedRow(filePath: string) {
-  const db = openDb(dataDir);
-  try {
-    return db.prepare('SELECT * FROM drive_files WHERE path = ?').get(filePath) as {
-      indexed_at: string | null;
-      index_attempts: number;
-    };
-  } finally {
-    db.close();
-  }
+  return withStoreDatabase(storeLocation(dataDir), (db) =>
+    db.q
+      .selectFrom('drive_files')
+      .select(['indexed_at', 'index_attempts'])
+      .where('path', '=', filePath)
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 async function row(filePath: string) {
@@ -62,16 +60,14 @@ async function row(filePath: string) {
 }
 
 /** What a server killed during the file's extraction `times` times leaves in the store. */
-function killedDuringExtraction(filePath: string, times: number): void {
-  const db = openDb(dataDir);
-  try {
-    db.prepare(
-      `UPDATE drive_files SET indexed_at = NULL, index_error = NULL, index_attempts = ?
-         WHERE path = ?`,
-    ).run(times, filePath);
-  } finally {
-    db.close();
-  }
+function killedDuringExtraction(filePath: string, times: number): Promise<unknown> {
+  return withStoreDatabase(storeLocation(dataDir), (db) =>
+    db.q
+      .updateTable('drive_files')
+      .set({ indexed_at: null, index_error: null, index_attempts: times })
+      .where('path', '=', filePath)
+      .execute(),
+  );
 }
 
 async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
@@ -93,7 +89,7 @@ describe('a file in hand when the server stops', () => {
     await stop();
     // The worker is terminated, not waited for (its limit here is 60 s).
     expect(Date.now() - stopping).toBeLessThan(10_000);
-    expect(storedRow('slow.pdf')).toMatchObject({ indexed_at: null, index_attempts: 0 });
+    expect(await storedRow('slow.pdf')).toMatchObject({ indexed_at: null, index_attempts: 0 });
 
     admin = await start();
     await server!.drives.whenIndexed();
@@ -115,8 +111,8 @@ describe('a file in hand when the server stops', () => {
     ]);
     await server!.drives.whenIndexed();
     await stop();
-    killedDuringExtraction('killer.pdf', 2);
-    killedDuringExtraction('once.md', 1);
+    await killedDuringExtraction('killer.pdf', 2);
+    await killedDuringExtraction('once.md', 1);
 
     admin = await start();
     await server!.drives.whenIndexed();

@@ -15,16 +15,56 @@ import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
 /**
  * The store a test server runs on: SQLite in its data dir, or with
  * EMGEN_TEST_STORE=postgres a fresh database of the shared throwaway cluster
- * (the whole server suite on PostgreSQL; not yet part of npm test).
+ * (npm run test:server:pg: the whole server suite on PostgreSQL).
  */
+/** Whether this run of the suite is on PostgreSQL (npm run test:server:pg). */
+export const onPostgres = process.env.EMGEN_TEST_STORE === 'postgres';
+
 async function testStore(config: Config): Promise<Store> {
   const sessionTtlMs = config.SESSION_TTL_HOURS * 3600_000;
-  if (process.env.EMGEN_TEST_STORE !== 'postgres')
-    return openStore(config.DATA_DIR, { sessionTtlMs });
+  if (!config.DATABASE_URL) return openStore(config.DATA_DIR, { sessionTtlMs });
+  return openConfiguredStore(config, { sessionTtlMs });
+}
+
+/**
+ * The store the suite runs on, for a test that opens one without a server:
+ * SQLite in `dataDir`, or on PostgreSQL the database made for `dataDir`.
+ */
+export async function openTestStore(dataDir: string, sessionTtlMs = 3600_000): Promise<Store> {
+  const DATABASE_URL = await testDatabaseUrl(dataDir);
+  if (!DATABASE_URL) return openStore(dataDir, { sessionTtlMs });
+  return openConfiguredStore(loadConfig({ DATA_DIR: dataDir, DATABASE_URL }), { sessionTtlMs });
+}
+
+/** Beside the data dir, so a restart on the same data dir finds the same database. */
+const DATABASE_URL_FILE = 'test-database-url';
+
+/** Where a test server's data lives: its data dir, and its database when on PostgreSQL. */
+export function storeLocation(dataDir: string): { DATA_DIR: string; DATABASE_URL?: string } {
+  const file = path.join(dataDir, DATABASE_URL_FILE);
+  return fs.existsSync(file)
+    ? { DATA_DIR: dataDir, DATABASE_URL: fs.readFileSync(file, 'utf8').trim() }
+    : { DATA_DIR: dataDir };
+}
+
+/** The environment a CLI process (npm run users / db) needs to reach a test server's store. */
+export function storeEnv(server: { dataDir: string }): NodeJS.ProcessEnv {
+  return { ...process.env, ...storeLocation(server.dataDir), LOG_LEVEL: 'silent' };
+}
+
+/**
+ * The PostgreSQL database of a test server's data dir when the suite runs on
+ * PostgreSQL: the one made for that dir before (a restart), else a fresh one.
+ */
+async function testDatabaseUrl(dataDir: string): Promise<string | undefined> {
+  if (!onPostgres) return undefined;
+  const known = storeLocation(dataDir).DATABASE_URL;
+  if (known) return known;
   const postgres = inject('postgres');
   if ('skipped' in postgres) throw new Error(postgres.skipped);
   const url = await createDatabase(postgres.url);
-  return openConfiguredStore({ ...config, DATABASE_URL: url }, { sessionTtlMs });
+  fs.writeFileSync(path.join(dataDir, DATABASE_URL_FILE), url);
+  return url;
 }
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -60,6 +100,7 @@ export async function startTestServer(
   const removeDataDir = () => {
     if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const databaseUrl = await testDatabaseUrl(dataDir);
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
@@ -67,6 +108,7 @@ export async function startTestServer(
       LOG_LEVEL: 'silent',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     overrides,
   );

@@ -8,7 +8,15 @@ import { hashPassword } from '../../server/auth/password';
 import { UsageError, runUsersCommand } from '../../server/cli/users';
 import { expertDirectory } from '../../server/meeting/directory';
 import type { Store } from '../../server/store';
-import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
+import {
+  Client,
+  openSocket,
+  startTestServer,
+  storeLocation,
+  type TestServer,
+  type TestSocket,
+} from './harness';
+import { withStoreDatabase } from '../support/storeDatabase';
 
 const WORLD = 'innovation-lab';
 const WORKSPACE = 'innovation-lab-welcome';
@@ -88,9 +96,13 @@ describe('app tokens (npm run users)', () => {
     const printed = lines[1]!;
     expect(lines[0]).toMatch(/cli-app in innovation-lab/);
     expect(printed).toMatch(/^emgapp_[\w-]{40,}$/);
-    const row = server.store.db
-      .prepare('SELECT * FROM app_tokens WHERE app_name = ?')
-      .get('cli-app') as Record<string, unknown>;
+    const row = await withStoreDatabase(storeLocation(server.dataDir), (db) =>
+      db.q
+        .selectFrom('app_tokens')
+        .selectAll()
+        .where('app_name', '=', 'cli-app')
+        .executeTakeFirstOrThrow(),
+    );
     expect(row.token_hash).toBe(createHash('sha256').update(printed).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(printed);
 
@@ -345,7 +357,10 @@ describe('server shutdown with an app connected', () => {
     let lastEntry: unknown;
     const closeStore = store.close;
     store.close = async () => {
-      lastEntry = (await store.console.list(WORLD)).at(-1);
+      // Written in the background as the app's socket closes; it lands before the store goes.
+      await expect
+        .poll(async () => (lastEntry = (await store.console.list(WORLD)).at(-1)))
+        .toMatchObject({ message: expect.stringMatching(/disconnected/) });
       return closeStore();
     };
     await other.close();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_NOT_SIGNED_IN, CLOSE_WORLD_FORBIDDEN } from '../../protocol';
 import { openAudioSocket } from './dictation/helpers';
-import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
+import {
+  Client,
+  openSocket,
+  startTestServer,
+  storeLocation,
+  type TestServer,
+  type TestSocket,
+} from './harness';
 import {
   WORKSPACE,
   WORLD,
@@ -11,6 +18,7 @@ import {
   usersProcess,
   within,
 } from './revocationHelpers';
+import { withStoreDatabase } from '../support/storeDatabase';
 
 const SIGNED_OUT = { code: CLOSE_NOT_SIGNED_IN, reason: 'Not signed in' };
 const FORBIDDEN = {
@@ -156,9 +164,13 @@ describe('changes made by another process reach idle sockets within the sweep', 
     const hal = await newMember(server);
     const cog = await cogSocket(server, hal.client);
     // The session's end comes: its expiry time is now past.
-    server.store.db
-      .prepare('UPDATE sessions SET expires_at = ? WHERE user_id = ?')
-      .run(Date.now() - 1, hal.userId);
+    await withStoreDatabase(storeLocation(server.dataDir), (db) =>
+      db.q
+        .updateTable('sessions')
+        .set({ expires_at: Date.now() - 1 })
+        .where('user_id', '=', hal.userId)
+        .execute(),
+    );
     expect(await within(cog.closed, 5000, 'socket closed')).toEqual(SIGNED_OUT);
   });
 

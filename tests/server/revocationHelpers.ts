@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { hashPassword } from '../../server/auth/password';
 import { runUsersCommand } from '../../server/cli/users';
 import type { Revocations } from '../../server/cog/revocations';
-import { openStore } from '../../server/store';
-import { Client, type TestServer } from './harness';
+import { Client, openTestStore, storeEnv, type TestServer } from './harness';
 
 export const WORLD = 'innovation-lab';
 export const WORKSPACE = 'innovation-lab-welcome';
@@ -35,7 +34,7 @@ export async function usersCli(
   argv: string[],
   revocations?: Revocations,
 ): Promise<string[]> {
-  const store = openStore(server.dataDir, { sessionTtlMs: 3600_000 });
+  const store = await openTestStore(server.dataDir);
   const lines: string[] = [];
   try {
     await runUsersCommand(argv, store, { out: (l) => lines.push(l) }, revocations);
@@ -48,7 +47,7 @@ export async function usersCli(
 /** `npm run users -- …` as a real process on the server's DATA_DIR (what an admin types). */
 export function usersProcess(server: TestServer, argv: string[]): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...argv], {
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    env: storeEnv(server),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

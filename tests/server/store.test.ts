@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { openStore, type Store } from '../../server/store';
-import { migrate } from '../../server/store/db';
+import { connectDb, migrate } from '../../server/store/db';
 import { seedDemo } from '../../server/store/seed';
 
 let store: Store | undefined;
@@ -17,9 +17,16 @@ function fresh(): Store {
 }
 
 describe('store and demo seed', () => {
-  it('applies migrations once', () => {
-    store = fresh();
-    expect(migrate(store.db)).toEqual([]);
+  it('applies migrations once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-store-'));
+    await openStore(dir, { sessionTtlMs: 60_000 }).close();
+    const db = connectDb(dir);
+    try {
+      expect(migrate(db)).toEqual([]);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('seeds two worlds, an admin of both, and the experts, once', async () => {

@@ -168,11 +168,11 @@ export class RemoteAppConnection {
 
   /** Written in the background: a failed write is logged, never thrown at the caller. */
   private toConsole(from: string, message: string, appName = this.appName): void {
-    this.deps.store.console
-      .append(this.worldId, { app_name: appName, from, message })
-      .catch((err: unknown) =>
-        this.deps.log.error({ err, app: this.appName, message }, 'console entry lost'),
-      );
+    this.deps.store.console.appendInBackground(
+      this.worldId,
+      { app_name: appName, from, message },
+      (err) => this.deps.log.error({ err, app: this.appName, message }, 'console entry lost'),
+    );
   }
 
   /**

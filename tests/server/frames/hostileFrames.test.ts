@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FRAME_BYTES, MAX_FRAME_DEPTH, MAX_FRAME_VALUES } from '../../../protocol';
-import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from '../harness';
+import {
+  Client,
+  openSocket,
+  startTestServer,
+  storeLocation,
+  type TestServer,
+  type TestSocket,
+} from '../harness';
 import {
   fakeTranscriptionServer,
   openAudioSocket,
@@ -16,6 +23,7 @@ import {
   longestStall,
   type RawSocket,
 } from './sockets';
+import { withStoreDatabase } from '../../support/storeDatabase';
 
 /** `{"a":{"a":…1…}}`, `levels` objects deep: 10,000 levels is 60 kB. */
 const deepObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
@@ -228,15 +236,31 @@ describe('frames of many keys', () => {
 });
 
 describe('a handler that throws', () => {
-  // A real store failure: SQLite refuses console entries that carry the marker.
-  beforeAll(() => {
-    server.store.db.exec(`CREATE TEMP TRIGGER console_full BEFORE INSERT ON console_messages
-      WHEN NEW.message LIKE '%[disk-full]%'
-      BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END`);
-  });
-  afterAll(() => {
-    server.store.db.exec('DROP TRIGGER console_full');
-  });
+  // A real store failure: the database refuses console entries that carry the marker.
+  const refusing: Record<'sqlite' | 'postgres', [create: string, drop: string]> = {
+    sqlite: [
+      `CREATE TRIGGER console_full BEFORE INSERT ON console_messages
+        WHEN NEW.message LIKE '%[disk-full]%'
+        BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END`,
+      'DROP TRIGGER console_full',
+    ],
+    postgres: [
+      `CREATE FUNCTION console_full() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.message LIKE '%[disk-full]%' THEN RAISE EXCEPTION 'database or disk is full'; END IF;
+          RETURN NEW;
+        END $$;
+       CREATE TRIGGER console_full BEFORE INSERT ON console_messages
+         FOR EACH ROW EXECUTE FUNCTION console_full()`,
+      'DROP TRIGGER console_full ON console_messages; DROP FUNCTION console_full()',
+    ],
+  };
+  beforeAll(() =>
+    withStoreDatabase(storeLocation(server.dataDir), (db) => db.exec(refusing[db.dialect][0])),
+  );
+  afterAll(() =>
+    withStoreDatabase(storeLocation(server.dataDir), (db) => db.exec(refusing[db.dialect][1])),
+  );
 
   it('on an app socket: server.error with the typ and the request id', async () => {
     app.ws.send(

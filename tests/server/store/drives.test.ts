@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../server/store';
+import type { Store } from '../../../server/store';
 import type { DriveRow } from '../../../server/store/drives';
+import { openTestStore } from '../harness';
 
 /** The drives repository through the store seam: what a transaction keeps and what it drops. */
 
@@ -14,7 +15,7 @@ let drive: DriveRow;
 
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-drives-store-'));
-  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  store = await openTestStore(dataDir);
   await store.worlds.create('w', 'World');
   drive = await store.drives.ensureDrive({ worldId: 'w', name: 'Docs' });
 });

@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../server/store';
+import type { Store } from '../../../server/store';
 import type { SemanticRowsRepository } from '../../../server/store/semanticRows';
+import { openTestStore } from '../harness';
 
 /** The semantic indexes' rows, read back a page at a time when an index starts. */
 
 let dataDir: string;
 let store: Store;
 let rows: SemanticRowsRepository;
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-semantic-rows-'));
-  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  store = await openTestStore(dataDir);
   rows = store.semanticRows;
 });
 afterEach(async () => {

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../server/store';
+import type { Store } from '../../../server/store';
+import { openTestStore } from '../harness';
 
 let dataDir: string;
 let store: Store;
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-tx-'));
-  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  store = await openTestStore(dataDir);
 });
 afterEach(async () => {
   await store.close();
@@ -42,7 +43,7 @@ describe('store.transaction', () => {
   it('closes the database so the data directory can be opened again', async () => {
     await store.meta.set('k', 'v');
     await store.close();
-    store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+    store = await openTestStore(dataDir);
     expect(await store.meta.get('k')).toBe('v');
   });
 });

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openStore, type Store } from '../../../server/store';
+import type { Store } from '../../../server/store';
 import { seedDemo } from '../../../server/store/seed';
+import { openTestStore } from '../harness';
 
 const WORLD = 'innovation-lab';
 let dataDir: string;
@@ -11,7 +12,7 @@ let store: Store;
 let adminId: string;
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-ws-'));
-  store = openStore(dataDir, { sessionTtlMs: 3600_000 });
+  store = await openTestStore(dataDir);
   await seedDemo(store, { email: 'boss@test.local', password: 'boss-password' });
   adminId = (await store.users.byEmail('boss@test.local'))!.id;
 });
