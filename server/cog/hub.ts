@@ -282,9 +282,11 @@ export class CogHub {
 
   /** A console entry; a store that cannot take it loses the entry, not the frame's answer. */
   private toConsole(conn: CogConnection, from: string, message: string): void {
-    this.deps.store.console
-      .append(conn.worldId, { app_name: 'emgen', from, message })
-      .catch((err: unknown) => this.deps.log.error({ err, message }, 'console entry lost'));
+    this.deps.store.console.appendInBackground(
+      conn.worldId,
+      { app_name: 'emgen', from, message },
+      (err) => this.deps.log.error({ err, message }, 'console entry lost'),
+    );
   }
 
   private drop(conn: CogConnection): void {

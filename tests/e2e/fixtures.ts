@@ -22,10 +22,14 @@ export async function signInByApi(
   expect(status).toBe(200);
 }
 
-/** Runs `npm run users -- …` against the e2e server's data directory and returns its output. */
+/** Runs `npm run users -- …` against the e2e server's store and returns its output. */
 export function usersCli(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    },
     encoding: 'utf8',
   });
 }
