@@ -45,7 +45,7 @@ import { registerSpa } from './http/spa';
 import { chooseSpeechProvider } from './speech/choose';
 import type { SpeechProvider } from './speech/provider';
 import { registerAudioSocket } from './speech/socket';
-import type { Store } from './store';
+import { StoreUnavailableError, type Store } from './store';
 
 export const SERVER_VERSION = '1.0.0';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,7 +121,9 @@ export async function buildApp(opts: {
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
-    return sendError(reply, status, status >= 500 ? 'Internal server error' : err.message);
+    // A store that is gone for a moment is said in plain words (503): try again.
+    const shown = status < 500 || err instanceof StoreUnavailableError;
+    return sendError(reply, status, shown ? err.message : 'Internal server error');
   });
 
   const registry = new AppRegistry();

@@ -25,6 +25,14 @@ const MAX_TEXT_BYTES = MAX_TEXT_CHARS * 4;
 export const MAX_INDEX_ATTEMPTS = 2;
 export const UNFINISHED_ERROR =
   'Not indexed: extraction did not finish (the server stopped during it twice)';
+/**
+ * A file whose indexing failed on something outside it (the store stopped
+ * answering for a while) is queued again after this long, up to
+ * MAX_INDEX_RETRIES times in this process; after that it waits for the next
+ * start, which queues every unindexed file again.
+ */
+export const INDEX_RETRY_MS = 5_000;
+const MAX_INDEX_RETRIES = 3;
 
 export interface IndexerDeps {
   repo: DrivesRepository;
@@ -34,6 +42,16 @@ export interface IndexerDeps {
   extractor: ExtractPool;
   /** Writes to the console of the world the file belongs to. */
   report(driveId: string, message: string): void;
+  /** Hears a file whose indexing failed outside the file's own doing (default: stderr). */
+  onFailure?(fileId: number, err: unknown): void;
+  /** How long before a failed file is queued again (tests shorten it). */
+  retryMs?: number;
+}
+
+function defaultOnFailure(fileId: number, err: unknown): void {
+  console.error(
+    `Indexing file ${fileId} failed (it is queued again later): ${err instanceof Error ? err.message : String(err)}`,
+  );
 }
 
 /** What the semantic index reads for a file: where it is, what it is said to be, then its text. */
@@ -55,6 +73,9 @@ export class Indexer {
   private running: Promise<void> | null = null;
   private closed = false;
   private idleWaiters: (() => void)[] = [];
+  /** Files whose indexing failed, with how often, and the timers that queue them again. */
+  private readonly retries = new Map<number, number>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: IndexerDeps) {}
 
@@ -83,6 +104,8 @@ export class Indexer {
   async close(): Promise<void> {
     this.closed = true;
     this.queue.clear();
+    for (const t of this.retryTimers) clearTimeout(t);
+    this.retryTimers.clear();
     await this.deps.extractor.close();
     await this.running;
   }
@@ -94,7 +117,12 @@ export class Indexer {
         this.queue.delete(id);
         await new Promise((resolve) => setImmediate(resolve));
         if (this.closed) break;
-        await this.indexOne(id);
+        // One file's failure (the store gone for a moment) never stops the queue
+        // nor becomes an unhandled rejection.
+        await this.indexOne(id).then(
+          () => this.retries.delete(id),
+          (err: unknown) => this.failed(id, err),
+        );
       }
     } finally {
       this.running = null;
@@ -102,6 +130,20 @@ export class Indexer {
       this.idleWaiters = [];
       for (const w of waiters) w();
     }
+  }
+
+  private failed(fileId: number, err: unknown): void {
+    const { onFailure = defaultOnFailure, retryMs = INDEX_RETRY_MS } = this.deps;
+    onFailure(fileId, err);
+    const tries = (this.retries.get(fileId) ?? 0) + 1;
+    this.retries.set(fileId, tries);
+    if (tries > MAX_INDEX_RETRIES || this.closed) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.enqueue(fileId);
+    }, retryMs);
+    timer.unref();
+    this.retryTimers.add(timer);
   }
 
   private async indexOne(fileId: number): Promise<void> {

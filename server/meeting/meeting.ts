@@ -6,7 +6,7 @@ import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import type { Audience } from './audience';
 import type { DirectoryExpert } from './directory';
-import { createReporter } from './reporter';
+import { couldNotAnswer, createReporter } from './reporter';
 import type { ExpertEngine, HistoryEntry, Tool } from './types';
 
 /** An expert that has not finished after this long is stopped and reported failed (issue 4). */
@@ -191,7 +191,7 @@ async function answerOne(
       message: `${expert.name} failed: ${message}`,
     });
     reporter.progress('failed', message);
-    if (!state.answered) reporter.answer(`**${expert.name} could not answer:** ${message}`, true);
+    if (!state.answered) reporter.answer(couldNotAnswer(expert.name, message), true);
     await stored();
     return { cid, ok: false };
   } finally {

@@ -1,4 +1,5 @@
 import { noteInBackground } from '../cog/consoleNote';
+import { errorMessage } from '../cog/errorMessage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
@@ -10,6 +11,11 @@ import {
   type Tool,
   type ToolContext,
 } from './types';
+
+/** What an expert's answer says when the expert failed: in the transcript, visibly. */
+export function couldNotAnswer(expertName: string, why: unknown): string {
+  return `**${expertName} could not answer:** ${errorMessage(why)}`;
+}
 
 export interface ReporterState {
   /** The answer text last reported, and whether it was final. */
@@ -131,14 +137,14 @@ export function createReporter(deps: {
     researchBox,
     answer(content, final) {
       state.lastAnswer = content;
-      const send = () =>
+      const send = (shown = content) =>
         audience.send('assistant.message', {
           message_id: answerId,
           name: expert.name,
           keywords: expert.keywords,
           role: 'assistant',
           expert_id: expert.id,
-          content,
+          content: shown,
           final,
         });
       if (!final || state.answered) send();
@@ -156,13 +162,16 @@ export function createReporter(deps: {
         };
         // The final answer is sent once stored, in the transcript queue, like a user's
         // echo: everyone sees messages in the order they are stored, on any store.
-        // A failed write still ends the answer on screen; the expert then ends failed.
+        // One that could not be stored would be gone on reload, so it is not shown as
+        // an answer: the bubble ends saying why, and the expert then ends failed.
         persist(async () => {
           try {
             await store.transcripts.addMessage(workspaceId, message);
-          } finally {
-            send();
+          } catch (err) {
+            send(couldNotAnswer(expert.name, err));
+            throw err;
           }
+          send();
         });
       }
     },

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { openDb, type Db } from './db';
 import { MIGRATION_LOCK_KEY, openPostgres, type PostgresConfig } from './postgres';
 import type { Database } from './schema';
+export { StoreUnavailableError } from './storeErrors';
 import { ConsoleRepository, type ConsoleShared } from './consoleLog';
 import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';

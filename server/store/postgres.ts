@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import { postgresMigrations } from './migrations/postgres';
 import type { Migration } from './migrations/types';
+import { codeOf, storeErrorOf, TranslatingPostgresDialect } from './postgresErrors';
 
 /** The settings the PostgreSQL store reads (README: Configuration). */
 export type PostgresConfig = Pick<
@@ -57,12 +58,6 @@ function target(url: string): string {
     ? `${decodeURIComponent(u.hostname)}:${u.port || 5432}`
     : 'the local socket';
   return `${host}${u.pathname.length > 1 ? u.pathname : ''}`;
-}
-
-/** The error's code; Node reports a host with several addresses (localhost) as an AggregateError. */
-function codeOf(err: unknown): string | undefined {
-  const e = err as { code?: string; errors?: unknown[] } | undefined;
-  return e?.code ?? e?.errors?.map(codeOf).find(Boolean);
 }
 
 /** One line saying why a connection failed, in the words an operator can act on. */
@@ -195,8 +190,10 @@ export interface PostgresStore<DB> {
  * Opens the PostgreSQL store named by DATABASE_URL: checks that it answers
  * (one line naming DATABASE_URL when not), applies pending migrations under
  * the migration lock, and returns the pool and a Kysely instance over it.
- * A connection that breaks while idle (the server restarted) is dropped from
- * the pool and replaced on the next query; `onIdleError` hears about it.
+ * A connection that breaks (the server restarted) is dropped from the pool and
+ * replaced on the next query; `onIdleError` hears of one that broke while
+ * idle. A query that fails because the database is gone or slower than
+ * DATABASE_STATEMENT_TIMEOUT_MS throws StoreUnavailableError.
  */
 export async function openPostgres<DB>(
   config: PostgresConfig,
@@ -211,13 +208,21 @@ export async function openPostgres<DB>(
   });
   // Without a listener, an idle connection's error would end the process.
   pool.on('error', (err) => opts.onIdleError?.(err));
+  // So would the error of a connection in use when the server goes away (a restart
+  // ends it mid-query): that query fails with it already, and the pool drops the
+  // connection when it is released, so there is nothing more to do here.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migratePostgres(pool);
   } catch (err) {
     await pool.end();
     throw err;
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // A database that is gone or too slow reaches callers as StoreUnavailableError.
+  const dialect = new TranslatingPostgresDialect({ pool }, (err) =>
+    storeErrorOf(err, config.DATABASE_STATEMENT_TIMEOUT_MS),
+  );
+  const db = new Kysely<DB>({ dialect });
   let closed: Promise<void> | undefined;
   const close = async () => {
     // destroy() ends the pool once Kysely has used it; until then only we can.

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,6 +27,16 @@ export interface TestPostgres {
   url: string;
   /** Creates an empty database (a fresh random name unless given) and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /**
+   * Stops the server as an operator would (`pg_ctl stop -m fast`: open
+   * connections are ended), keeping its data; `up` brings it back on the
+   * same port. For tests of an outage.
+   */
+  down(): Promise<void>;
+  /** Starts the server again after `down`, on the same port and data. */
+  up(): Promise<void>;
+  /** `pg_ctl restart -m fast`: every open connection ends, the server is back when it resolves. */
+  restart(): Promise<void>;
   /** Stops the cluster and removes its directory. */
   stop(): Promise<void>;
 }
@@ -94,6 +104,40 @@ function run(bin: string, program: string, args: string[], what: string): void {
   }
 }
 
+/**
+ * `run` without blocking the event loop: for stopping and starting a cluster
+ * while a server in this process is using it.
+ */
+function runInBackground(
+  bin: string,
+  program: string,
+  args: string[],
+  what: string,
+): Promise<void> {
+  const cmd = runAs(bin, program, args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd.command, cmd.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} failed (${err.message})`));
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `${what} failed (${signal ?? `exit ${code}`}):\n${output.trim().split('\n').slice(-15).join('\n')}`,
+          ),
+        );
+    });
+  });
+}
+
 const HBA = `# written by tests/support/postgres.ts
 local all all trust
 host all +${PASSWORD_LOGIN_GROUP} 127.0.0.1/32 scram-sha-256
@@ -153,10 +197,8 @@ export async function startPostgres(): Promise<TestPostgres> {
     if (owner) fs.chownSync(path.join(data, 'pg_hba.conf'), owner.uid, owner.gid);
 
     let port = 0;
-    // The free port is only free when asked: another process may take it before the server binds.
-    for (let attempt = 1; !started; attempt++) {
-      port = await freePort();
-      const options = [
+    const options = () =>
+      [
         `-p ${port}`,
         `-k ${socketDir}`,
         '-c listen_addresses=127.0.0.1',
@@ -165,21 +207,33 @@ export async function startPostgres(): Promise<TestPostgres> {
         '-c full_page_writes=off',
         '-c max_connections=200',
       ].join(' ');
+    const withLog = (err: unknown) => {
+      const tail = fs.existsSync(log)
+        ? fs.readFileSync(log, 'utf8').trim().split('\n').slice(-10)
+        : [];
+      return new Error(`${(err as Error).message}\n${tail.join('\n')}`, { cause: err });
+    };
+    const pgCtlArgs = (action: 'start' | 'restart') => [
+      '-D',
+      data,
+      '-l',
+      log,
+      '-w',
+      '-t',
+      '60',
+      ...(action === 'restart' ? ['-m', 'fast'] : []),
+      '-o',
+      options(),
+      action,
+    ];
+    // The free port is only free when asked: another process may take it before the server binds.
+    for (let attempt = 1; !started; attempt++) {
+      port = await freePort();
       try {
-        run(
-          bin,
-          'pg_ctl',
-          ['-D', data, '-l', log, '-w', '-t', '60', '-o', options, 'start'],
-          'pg_ctl start',
-        );
+        run(bin, 'pg_ctl', pgCtlArgs('start'), 'pg_ctl start');
         started = true;
       } catch (err) {
-        if (attempt >= 3) {
-          const tail = fs.existsSync(log)
-            ? fs.readFileSync(log, 'utf8').trim().split('\n').slice(-10)
-            : [];
-          throw new Error(`${(err as Error).message}\n${tail.join('\n')}`, { cause: err });
-        }
+        if (attempt >= 3) throw withLog(err);
       }
     }
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -190,6 +244,29 @@ export async function startPostgres(): Promise<TestPostgres> {
     return {
       url,
       createDatabase: (name) => createDatabase(url, name),
+      down: async () => {
+        await runInBackground(
+          bin,
+          'pg_ctl',
+          ['-D', data, '-m', 'fast', '-w', 'stop'],
+          'pg_ctl stop',
+        );
+        started = false;
+      },
+      up: async () => {
+        await runInBackground(bin, 'pg_ctl', pgCtlArgs('start'), 'pg_ctl start').catch(
+          (err: unknown) => {
+            throw withLog(err);
+          },
+        );
+        started = true;
+      },
+      restart: () =>
+        runInBackground(bin, 'pg_ctl', pgCtlArgs('restart'), 'pg_ctl restart').catch(
+          (err: unknown) => {
+            throw withLog(err);
+          },
+        ),
       stop: async () => {
         process.removeListener('exit', stopNow);
         if (started) {

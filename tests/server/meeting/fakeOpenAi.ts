@@ -15,9 +15,17 @@ export interface FakeRequest {
  *   then `data: [DONE]` unless done is false; cut destroys the socket instead.
  * - error: a JSON (or text) error body with that status.
  * - hang: writes the chunks, then never ends.
+ * A stream with `after` starts writing once that promise settles (a test holds the answer).
  */
 export type FakeReply =
-  | { kind: 'stream'; chunks: (object | string)[]; delayMs?: number; done?: boolean; cut?: boolean }
+  | {
+      kind: 'stream';
+      chunks: (object | string)[];
+      delayMs?: number;
+      done?: boolean;
+      cut?: boolean;
+      after?: Promise<unknown>;
+    }
   | { kind: 'error'; status: number; body: unknown }
   | { kind: 'hang'; chunks: (object | string)[] };
 
@@ -90,6 +98,7 @@ async function reply(res: ServerResponse, answer: FakeReply): Promise<void> {
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   res.flushHeaders();
+  if (answer.kind === 'stream' && answer.after) await answer.after.catch(() => undefined);
   for (const item of answer.chunks) {
     if (res.destroyed) return;
     writeEvent(res, item);
