@@ -10,7 +10,7 @@ const PAGE_BYTES = 4 * 1024 * 1024;
 /** The most rows of one page (times 15 columns, far below PostgreSQL's 65,535 parameters). */
 export const MAX_PAGE_ROWS = 1000;
 /** The first page of a table, before its row size is known. */
-const FIRST_PAGE_ROWS = 32;
+const FIRST_PAGE_ROWS = 8;
 
 /** About how many bytes a row holds in memory. */
 function rowBytes(row: Row): number {
