@@ -162,7 +162,8 @@ async function copyBetween(source: Loose, target: Loose, opts: CopyOptions): Pro
         .rollback()
         .execute()
         .catch(() => {});
-      throw err;
+      if (err instanceof CopyError) throw err;
+      throw new CopyError(`The copy failed: ${describe(err)}`, 'failed');
     }
   } finally {
     // The source was only read.

@@ -195,6 +195,33 @@ describe('npm run db -- copy', () => {
   );
 
   pgTest(
+    'a row PostgreSQL cannot hold stops the copy, naming its table, with nothing committed',
+    async ({ pgUrl }) => {
+      const dir = dataDir();
+      const source = openStore(dir, { sessionTtlMs: 3600_000 });
+      await seedDemo(source, { email: 'admin@copy.test', password: 'copy-admin-password' });
+      // SQLite keeps a NUL inside text; PostgreSQL's text cannot.
+      await source.users.create({ email: 'nul@copy.test', name: 'A\u0000B', passwordHash: null });
+      await source.close();
+
+      const failed = await dbCli(['copy', '--from', `sqlite:${dir}`, '--to', pgUrl]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^Copying table users failed: .*0x00/),
+        'No rows were committed to the target.',
+      ]);
+      const target = await postgresStore(pgUrl, dataDir());
+      try {
+        expect(await target.worlds.list()).toEqual([]);
+        expect(await emails(target)).toEqual([]);
+      } finally {
+        await target.close();
+      }
+    },
+    120_000,
+  );
+
+  pgTest(
     'bad input: one clear line, exit code 2, nothing written',
     async ({ pgUrl }) => {
       const dir = dataDir();
