@@ -132,6 +132,8 @@ export async function runCopy(
     io.err('No rows were committed to the target.');
     return 1;
   }
+  if (result.emptied.length > 0)
+    io.out(`--force: the target's rows in ${result.emptied.join(', ')} were replaced.`);
   for (const line of copyReport(result)) io.out(line);
   const differing = result.tables.filter((t) => !t.same);
   if (differing.length > 0) {

@@ -31,6 +31,8 @@ export interface CopyResult {
   committed: boolean;
   /** Each identity column and the next value it now hands out. */
   sequences: { table: string; column: string; next: number }[];
+  /** The tables that held rows and --force emptied first. */
+  emptied: string[];
 }
 
 /** Where SQLite's rowid is read, as the page key and for PostgreSQL's `rowid` columns. */
@@ -100,8 +102,11 @@ async function moveSequences(src: Loose, dst: Loose): Promise<CopyResult['sequen
   return out;
 }
 
-/** Refuses a target that holds rows unless `force`, which empties it (in the copy's transaction). */
-async function prepareTarget(dst: Loose, force: boolean): Promise<void> {
+/**
+ * Refuses a target that holds rows unless `force`, which empties it (in the
+ * copy's transaction); returns the tables it emptied.
+ */
+async function prepareTarget(dst: Loose, force: boolean): Promise<string[]> {
   const filled: string[] = [];
   for (const table of COPIED_TABLES) {
     const row = await dst
@@ -111,7 +116,7 @@ async function prepareTarget(dst: Loose, force: boolean): Promise<void> {
       .executeTakeFirst();
     if (row) filled.push(table);
   }
-  if (filled.length === 0) return;
+  if (filled.length === 0) return filled;
   if (!force)
     throw new CopyError(
       `The target database already holds rows (${filled.join(', ')}): copy into an empty database, one no EMgen server has started on (a first start seeds the demo content), or add --force to empty it first.`,
@@ -121,6 +126,7 @@ async function prepareTarget(dst: Loose, force: boolean): Promise<void> {
   await sql`TRUNCATE ${sql.join(COPIED_TABLES.map((t) => sql.table(t)))} RESTART IDENTITY`.execute(
     dst,
   );
+  return filled;
 }
 
 function describe(err: unknown): string {
@@ -138,7 +144,7 @@ async function copyBetween(source: Loose, target: Loose, opts: CopyOptions): Pro
     const dst: ControlledTransaction<AnyTables> = await target.startTransaction().execute();
     try {
       const plans = await planCopy(src, dst);
-      await prepareTarget(dst, opts.force);
+      const emptied = await prepareTarget(dst, opts.force);
       const copied: TableChecksum[] = [];
       for (const plan of plans) {
         try {
@@ -156,7 +162,7 @@ async function copyBetween(source: Loose, target: Loose, opts: CopyOptions): Pro
       const committed = tables.every((t) => t.same);
       if (committed) await dst.commit().execute();
       else await dst.rollback().execute();
-      return { tables, committed, sequences };
+      return { tables, committed, sequences, emptied };
     } catch (err) {
       await dst
         .rollback()

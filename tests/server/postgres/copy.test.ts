@@ -181,6 +181,9 @@ describe('npm run db -- copy', () => {
 
       const forced = await dbCli(['copy', '--from', `sqlite:${dir}`, '--to', pgUrl, '--force']);
       expect(forced.code).toBe(0);
+      expect(forced.stdout).toMatch(
+        /^--force: the target's rows in worlds, users, .* were replaced\.$/m,
+      );
       const rows = reportRows(forced.stdout);
       expect(rows).toHaveLength(23);
       expect(rows.every((r) => r.verdict === 'same' && r.sourceSum === r.targetSum)).toBe(true);
@@ -321,6 +324,7 @@ describe('the copy checksum', () => {
       tables: [compareTables(sum(rows), sum(changed))],
       committed: false,
       sequences: [],
+      emptied: [],
     });
     expect(report[1]).toMatch(/^things\s+3\s+3\s+[0-9a-f]{16}\s+[0-9a-f]{16}\s+DIFFERENT$/);
   });
