@@ -6,6 +6,9 @@ import type { Migration } from './migrations/types';
 
 export type Db = Database.Database;
 
+/** The SQLite store's file in DATA_DIR. */
+export const SQLITE_FILE = 'emgen.sqlite';
+
 /** How long a process waits for another one's write lock in normal use. */
 const BUSY_TIMEOUT_MS = 5_000;
 /** How long a starting process waits for another one's migrations or seeding. */
@@ -14,7 +17,7 @@ const MIGRATION_WAIT_MS = 120_000;
 /** Opens (creating if needed) the SQLite store in dataDir, without migrating it. */
 export function connectDb(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'emgen.sqlite'));
+  const db = new Database(path.join(dataDir, SQLITE_FILE));
   // First, so that switching to WAL waits for a process starting beside us.
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');

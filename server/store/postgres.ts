@@ -52,7 +52,7 @@ export function clientConfig(config: PostgresConfig & { DATABASE_URL: string }):
 }
 
 /** Where the URL points, for messages: never its password. */
-function target(url: string): string {
+export function shownTarget(url: string): string {
   const u = new URL(url);
   const host = u.hostname
     ? `${decodeURIComponent(u.hostname)}:${u.port || 5432}`
@@ -65,7 +65,7 @@ export function connectionFailure(url: string, err: unknown): string {
   // Server messages are one line already; a driver's may not be.
   const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
   const code = codeOf(err);
-  const where = target(url);
+  const where = shownTarget(url);
   switch (code) {
     case 'ECONNREFUSED':
       return `no PostgreSQL server answers at ${where} (connection refused)`;
@@ -90,26 +90,36 @@ export function connectionFailure(url: string, err: unknown): string {
 }
 
 /**
- * Connects once and asks the server a question, so that a wrong URL, an
- * unreachable server or a refused sign-in stops start-up with one line naming
- * DATABASE_URL instead of failing on the first request.
+ * Connects once and asks the server a question: undefined when it answers,
+ * else one line saying why not (connectionFailure).
  */
-export async function checkDatabaseReachable(config: PostgresConfig): Promise<void> {
-  if (!config.DATABASE_URL) return;
+export async function reachabilityProblem(
+  config: PostgresConfig & { DATABASE_URL: string },
+): Promise<string | undefined> {
   const url = config.DATABASE_URL;
-  const client = new pg.Client(clientConfig({ ...config, DATABASE_URL: url }));
+  const client = new pg.Client(clientConfig(config));
   // A connection that dies after the check must not end the process.
   client.on('error', () => {});
   try {
     await client.connect();
     await client.query('SELECT 1');
+    return undefined;
   } catch (err) {
-    throw new ConfigError(`Invalid configuration: DATABASE_URL: ${connectionFailure(url, err)}`, {
-      cause: err,
-    });
+    return connectionFailure(url, err);
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Checks that DATABASE_URL answers, so that a wrong URL, an unreachable
+ * server or a refused sign-in stops start-up with one line naming
+ * DATABASE_URL instead of failing on the first request.
+ */
+export async function checkDatabaseReachable(config: PostgresConfig): Promise<void> {
+  if (!config.DATABASE_URL) return;
+  const problem = await reachabilityProblem({ ...config, DATABASE_URL: config.DATABASE_URL });
+  if (problem) throw new ConfigError(`Invalid configuration: DATABASE_URL: ${problem}`);
 }
 
 /**

@@ -1,0 +1,45 @@
+import type { Database } from '../schema';
+
+/** A table `npm run db -- copy` moves: every table of the schema and the full-text rows. */
+export type CopiedTable = keyof Database | 'drive_fts';
+
+/**
+ * Every table the copy moves, parents before children, so that each row's
+ * foreign keys already exist on PostgreSQL when it is inserted.
+ * `schema_migrations` is not copied: the target's own migrations wrote it.
+ * drive_fts is FTS5 on SQLite (its shadow tables are FTS5's index, not data)
+ * and on PostgreSQL a table whose tsvector PostgreSQL computes on insert.
+ */
+export const COPIED_TABLES = [
+  'worlds',
+  'users',
+  'world_members',
+  'sessions',
+  'console_messages',
+  'experts',
+  'meta',
+  'workspaces',
+  'workspace_experts',
+  'workspace_toolproviders',
+  'workspace_users',
+  'messages',
+  'research_boxes',
+  'traces',
+  'drives',
+  'drive_files',
+  'drive_file_tags',
+  'drive_fts',
+  'workspace_files',
+  'app_tokens',
+  'support_logs',
+  'semantic_concepts',
+  'semantic_embeddings',
+] as const satisfies readonly CopiedTable[];
+
+/** A table added to schema.ts and not to the list above fails the type check here. */
+type Forgotten = Exclude<CopiedTable, (typeof COPIED_TABLES)[number]>;
+const everyTableListed: [Forgotten] extends [never] ? true : Forgotten = true;
+void everyTableListed;
+
+/** The migrations' own bookkeeping: each store keeps its own. */
+export const MIGRATIONS_TABLE = 'schema_migrations';
