@@ -13,12 +13,14 @@ import { seedDemo } from '../../server/store/seed';
 import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
 
 /**
- * The store a test server runs on: SQLite in its data dir, or with
+ * The store a test server runs on: the PostgreSQL database its config names
+ * (the bench's), else SQLite in its data dir, or with
  * EMGEN_TEST_STORE=postgres a fresh database of the shared throwaway cluster
  * (the whole server suite on PostgreSQL; not yet part of npm test).
  */
 async function testStore(config: Config): Promise<Store> {
   const sessionTtlMs = config.SESSION_TTL_HOURS * 3600_000;
+  if (config.DATABASE_URL) return openConfiguredStore(config, { sessionTtlMs });
   if (process.env.EMGEN_TEST_STORE !== 'postgres')
     return openStore(config.DATA_DIR, { sessionTtlMs });
   const postgres = inject('postgres');

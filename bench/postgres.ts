@@ -1,0 +1,55 @@
+import { findPostgresBin, POSTGRES_MISSING, startPostgres } from '../tests/support/postgres';
+import { driveCorpus } from './corpus';
+import { measureListingAndSearch } from './drives';
+import { meetingOverheadBench } from './meetingOverhead';
+import type { BenchOutcome, BenchResult } from './report';
+
+const FILES = 100_000;
+
+/**
+ * The store figures of DESIGN §8 on PostgreSQL beside SQLite's, in one run
+ * on one corpus: drive listing and text search over 100,000 files through
+ * the real HTTP server, and meeting overhead per expert answer. PostgreSQL
+ * is a throwaway cluster of Debian's package, started as the tests start it
+ * (tests/support/postgres.ts), each measurement on a fresh database.
+ * Without PostgreSQL it says so on one line and measures SQLite alone.
+ */
+export async function postgresBench(opts: { quick: boolean }): Promise<BenchOutcome[]> {
+  const files = driveCorpus(FILES);
+  const samples = opts.quick ? 60 : 200;
+  const sqlite = {
+    drives: await measureListingAndSearch(files, { samples, label: 'SQLite' }),
+    meeting: await meetingOverheadBench({ quick: opts.quick, label: 'SQLite' }),
+  };
+  if (!findPostgresBin()) {
+    return [
+      ...sqlite.drives,
+      sqlite.meeting,
+      { name: 'PostgreSQL store figures', skipped: POSTGRES_MISSING },
+    ];
+  }
+  const cluster = await startPostgres();
+  let postgres: { drives: BenchResult[]; meeting: BenchResult };
+  try {
+    postgres = {
+      drives: await measureListingAndSearch(files, {
+        samples,
+        label: 'PostgreSQL',
+        databaseUrl: await cluster.createDatabase(),
+      }),
+      meeting: await meetingOverheadBench({
+        quick: opts.quick,
+        label: 'PostgreSQL',
+        databaseUrl: await cluster.createDatabase(),
+      }),
+    };
+  } finally {
+    await cluster.stop();
+  }
+  // Each figure beside its counterpart.
+  return [
+    ...sqlite.drives.flatMap((r, i) => [r, postgres.drives[i]!]),
+    sqlite.meeting,
+    postgres.meeting,
+  ];
+}
