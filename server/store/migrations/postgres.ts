@@ -375,6 +375,47 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX semantic_embeddings_drive ON semantic_embeddings(drive_id);
     `,
   },
+  {
+    id: 11,
+    name: 'full-text rows carry their drive and keep their document in the row (PostgreSQL)',
+    // Ranking reads the tsvector of every match: a search for a common word
+    // in a drive of 100,000 files reads 10,000 of them. Three things made
+    // each read dear: the drive was only in drive_files (every match was
+    // joined to it before ranking); a document past 2 kB went to the TOAST
+    // table (an index lookup and chunks per match); and a row past 2 kB had
+    // its other columns, however short, moved there too. Now the drive is
+    // beside the document (PLAIN: never moved out), filled from drive_files
+    // on insert (a file never changes drive); the document stays in the row
+    // (MAIN) unless the row cannot fit a page at all; and a row is only
+    // shortened past 8 kB (toast_tuple_target), the body first. The UPDATE
+    // rewrites the existing rows that way (setting body recomputes and
+    // re-stores the document), which on a large store takes longer than a
+    // request may: no statement timeout for the rest of the migrations.
+    sql: `
+      SET LOCAL statement_timeout = 0;
+      ALTER TABLE drive_fts ALTER COLUMN document SET STORAGE MAIN;
+      ALTER TABLE drive_fts SET (toast_tuple_target = 8160);
+      ALTER TABLE drive_fts ADD COLUMN drive_id TEXT;
+      ALTER TABLE drive_fts ALTER COLUMN drive_id SET STORAGE PLAIN;
+      UPDATE drive_fts d SET drive_id = f.drive_id, body = d.body
+        FROM drive_files f WHERE f.id = d.rowid;
+      ALTER TABLE drive_fts ALTER COLUMN drive_id SET NOT NULL;
+      CREATE FUNCTION emgen_fts_drive() RETURNS trigger
+        LANGUAGE plpgsql
+        SET search_path FROM CURRENT
+        AS $$
+        BEGIN
+          SELECT f.drive_id INTO NEW.drive_id FROM drive_files f WHERE f.id = NEW.rowid;
+          RETURN NEW;
+        END
+        $$;
+      CREATE TRIGGER drive_fts_drive BEFORE INSERT ON drive_fts
+        FOR EACH ROW EXECUTE FUNCTION emgen_fts_drive();
+      -- One drive's rows among many drives' (the planner ANDs it with the GIN
+      -- bitmap when the drive is a small part of the table).
+      CREATE INDEX drive_fts_drive ON drive_fts (drive_id);
+    `,
+  },
 ];
 
 /*
@@ -383,14 +424,26 @@ export const postgresMigrations: Migration[] = [
  * body 1, snippet(drive_fts, -1, '«', '»', '…', 16)). This exact query is run
  * side by side with FTS5 in tests/server/postgres/search.test.ts:
  *
- *   SELECT f.*, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_,
- *          ts_headline('emgen_search', coalesce(nullif(d.body, ''), d.description, d.name),
- *                      q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
- *                      ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
- *     FROM drive_fts d JOIN drive_files f ON f.id = d.rowid,
- *          emgen_search_query($words, $anyWord, $prefix) AS q(query)
- *    WHERE d.document @@ q.query AND f.drive_id = $driveId
- *    ORDER BY rank_, f.id LIMIT $limit OFFSET $offset
+ *   WITH hits AS MATERIALIZED (
+ *     SELECT d.rowid, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_
+ *       FROM drive_fts d, emgen_search_query($words, $anyWord, $prefix) AS q(query)
+ *      WHERE d.document @@ q.query AND d.drive_id = $driveId
+ *   )
+ *   SELECT total.n AS total_, page.*
+ *     FROM (SELECT count(*) AS n FROM hits) total
+ *     LEFT JOIN LATERAL (
+ *       SELECT f.*, h.rank_,
+ *              ts_headline('emgen_search',
+ *                          left(coalesce(nullif(d.body, ''), d.description, d.name), 100000),
+ *                          q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
+ *                          ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
+ *         FROM (SELECT rowid, rank_ FROM hits
+ *                ORDER BY rank_, rowid LIMIT $limit OFFSET $offset) h
+ *         JOIN drive_files f ON f.id = h.rowid
+ *         JOIN drive_fts d ON d.rowid = h.rowid,
+ *         emgen_search_query($words, $anyWord, $prefix) AS q(query)
+ *     ) page ON true
+ *    ORDER BY page.rank_, page.id
  *
  * - $words is queryWords(text) as a text[] parameter: no SQL is built from it.
  *   The three attempts of textSearch are (words, false, false),
@@ -400,9 +453,12 @@ export const postgresMigrations: Migration[] = [
  *   1 + log(length), as bm25 discounts long documents.
  * - ts_rank is higher-is-better, bm25 lower-is-better: -ts_rank keeps
  *   relevance() in drives/search.ts the same for both.
+ * - Ranking needs every match's document, so the one pass over the matches
+ *   (hits) reads nothing else: the drive is in drive_fts (migration 11) and
+ *   the document in the row. The count comes from the same pass; the LEFT
+ *   JOIN still answers it when the page is past the last match.
  * - ts_headline re-reads the text, so only the page of hits pays for it; for
  *   a long body give it a prefix (left(body, 100000)) to bound the cost. The
  *   highlights come from the raw text: a word inside "q3-report.pdf" matches
  *   but is marked only where PostgreSQL's parser splits it the same way.
- * - The count is SELECT count(*) with the same FROM and WHERE.
  */

@@ -261,4 +261,10 @@ export const sqliteMigrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS semantic_embeddings_drive ON semantic_embeddings(drive_id);
     `,
   },
+  {
+    id: 11,
+    name: 'full-text rows carry their drive and keep their document in the row (PostgreSQL)',
+    // FTS5 filters and ranks from its own index: nothing changes on SQLite.
+    sql: `SELECT 1;`,
+  },
 ];

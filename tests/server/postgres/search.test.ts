@@ -58,15 +58,27 @@ const DOCS: Doc[] = [
 const name = (p: string) => p.split('/').at(-1)!;
 
 const BM25 = 'bm25(drive_fts, 3.0, 6.0, 2.0, 4.0, 1.0)';
+/** The query of postgresDrives.searchText (the notes at the end of migrations/postgres.ts). */
 const PG_SEARCH = `
-  SELECT f.id, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_,
-         ts_headline('emgen_search', coalesce(nullif(d.body, ''), d.description, d.name),
-                     q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
-                     ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
-    FROM drive_fts d JOIN drive_files f ON f.id = d.rowid,
-         emgen_search_query($1, $2, $3) AS q(query)
-   WHERE d.document @@ q.query AND f.drive_id = 'd'
-   ORDER BY rank_, f.id`;
+  WITH hits AS MATERIALIZED (
+    SELECT d.rowid, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_
+      FROM drive_fts d, emgen_search_query($1, $2, $3) AS q(query)
+     WHERE d.document @@ q.query AND d.drive_id = 'd'
+  )
+  SELECT total.n AS total_, page.id, page.rank_, page.snippet_
+    FROM (SELECT count(*) AS n FROM hits) total
+    LEFT JOIN LATERAL (
+      SELECT f.*, h.rank_,
+             ts_headline('emgen_search',
+                         left(coalesce(nullif(d.body, ''), d.description, d.name), 100000),
+                         q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
+                         ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
+        FROM (SELECT rowid, rank_ FROM hits ORDER BY rank_, rowid LIMIT $4 OFFSET $5) h
+        JOIN drive_files f ON f.id = h.rowid
+        JOIN drive_fts d ON d.rowid = h.rowid,
+        emgen_search_query($1, $2, $3) AS q(query)
+    ) page ON true
+   ORDER BY page.rank_, page.id`;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-search-'));
 let sqlite: Db;
@@ -130,14 +142,35 @@ function sqliteIds(text: string, mode: Mode = {}): number[] {
   ).map((r) => r.id);
 }
 
-async function postgresHits(url: string, text: string, mode: Mode = {}) {
+async function postgresPage(
+  url: string,
+  text: string,
+  mode: Mode = {},
+  page = { limit: 100, offset: 0 },
+) {
   const db = await postgres(url);
-  const { rows } = await db.query<{ id: number; rank_: number; snippet_: string }>(PG_SEARCH, [
+  const { rows } = await db.query<{
+    total_: string;
+    id: number | null;
+    rank_: number | null;
+    snippet_: string | null;
+  }>(PG_SEARCH, [
     queryWords(text),
     Boolean(mode.any),
     Boolean(mode.prefix),
+    page.limit,
+    page.offset,
   ]);
-  return rows.map((r) => ({ id: Number(r.id), rank: r.rank_, snippet: r.snippet_ }));
+  return {
+    total: Number(rows[0]!.total_),
+    hits: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: Number(r.id), rank: r.rank_!, snippet: r.snippet_! })),
+  };
+}
+
+async function postgresHits(url: string, text: string, mode: Mode = {}) {
+  return (await postgresPage(url, text, mode)).hits;
 }
 
 describe('PostgreSQL full-text search beside FTS5', () => {
@@ -169,6 +202,39 @@ describe('PostgreSQL full-text search beside FTS5', () => {
     expect(hit!.snippet).toContain('«croissants»');
     expect(hit!.rank).toBeLessThan(0);
   });
+
+  pgTest(
+    'counts every match of the drive while reading one page, even past the last',
+    async ({ pgUrl }) => {
+      const db = await postgres(pgUrl);
+      // Another drive's file that matches too: its row gets its own drive on insert.
+      await db.query(
+        "INSERT INTO drives (id, world_id, name, created_at) VALUES ('e', 'w', 'E', 'now')",
+      );
+      await db.query(
+        `INSERT INTO drive_files (id, drive_id, path, name, mime_type, size, hash, updated_at)
+       VALUES (200, 'e', 'other/report.md', 'report.md', 'text/plain', 1, 'h', 'now')`,
+      );
+      await db.query(
+        "INSERT INTO drive_fts (rowid, path, name, description, tags, body) VALUES (200, 'other/report.md', 'report.md', '', '', 'report')",
+      );
+      try {
+        const { rows } = await db.query('SELECT drive_id FROM drive_fts WHERE rowid = 200');
+        expect(rows).toEqual([{ drive_id: 'e' }]);
+        expect(await postgresPage(pgUrl, 'report', {}, { limit: 2, offset: 1 })).toMatchObject({
+          total: 4,
+          hits: [{ id: 5 }, { id: 3 }],
+        });
+        expect(await postgresPage(pgUrl, 'report', {}, { limit: 2, offset: 10 })).toEqual({
+          total: 4,
+          hits: [],
+        });
+        expect(await postgresPage(pgUrl, 'zebra')).toEqual({ total: 0, hits: [] });
+      } finally {
+        await db.query("DELETE FROM drives WHERE id = 'e'");
+      }
+    },
+  );
 
   pgTest('matches through the GIN index', async ({ pgUrl }) => {
     const db = await postgres(pgUrl);
