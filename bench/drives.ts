@@ -31,11 +31,12 @@ const samplesFor = (quick: boolean) => (quick ? 60 : 200);
  * store: SQLite in its data dir, or the PostgreSQL database `databaseUrl`
  * names. The files go in through the drive repository in one transaction
  * (rows, tags and full-text rows as uploads leave them once indexed), not
- * 100,000 uploads. `label` names the store in each figure.
+ * 100,000 uploads; `settle` then brings the store to the state it would
+ * reach by itself in use. `label` names the store in each figure.
  */
 export async function measureListingAndSearch(
   files: CorpusFile[],
-  opts: { samples: number; databaseUrl?: string; label?: string },
+  opts: { samples: number; databaseUrl?: string; settle?: () => Promise<void>; label?: string },
 ): Promise<BenchResult[]> {
   const server = await startTestServer(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
   const of = opts.label ? ` (${opts.label})` : '';
@@ -45,6 +46,7 @@ export async function measureListingAndSearch(
     const loading = performance.now();
     await server.store.drives.importIndexed(drive.id, files);
     const loadSeconds = (performance.now() - loading) / 1000;
+    await opts.settle?.();
     const client = new Client(server.url);
     await client.signIn();
     const headers = { 'X-World-Id': 'innovation-lab' };
