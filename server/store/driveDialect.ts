@@ -158,9 +158,9 @@ export const sqliteDrives: DriveDialect = {
 };
 
 /**
- * PostgreSQL: drive_fts is a table with the same columns plus a generated,
- * GIN-indexed tsvector `document` and the file's `drive_id`
- * (migrations/postgres.ts), so writing and reading rows are SQLite's
+ * PostgreSQL: drive_fts is a table with the same columns plus a GIN-indexed
+ * tsvector `document`, its length and the file's `drive_id`, all kept by a
+ * trigger (migrations/postgres.ts), so writing and reading rows are SQLite's
  * statements. Search is the query given (and tested against FTS5) in the
  * notes at the end of migrations/postgres.ts: the words go in as one text[]
  * parameter, -ts_rank keeps "lower is better", ts_headline marks «matches»
@@ -184,7 +184,7 @@ export const postgresDrives: DriveDialect = {
       FileRow & { total_: number | string; rank_: number | null; snippet_: string | null }
     >`
       WITH hits AS MATERIALIZED (
-        SELECT d.rowid, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_
+        SELECT d.rowid, -emgen_search_rank(d.document, q.query, d.document_length) AS rank_
           FROM drive_fts d, ${searched} AS q(query)
          WHERE d.document @@ q.query AND d.drive_id = ${driveId} ${only}
       )

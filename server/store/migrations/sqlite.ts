@@ -263,7 +263,7 @@ export const sqliteMigrations: Migration[] = [
   },
   {
     id: 11,
-    name: 'full-text rows carry their drive and keep their document in the row (PostgreSQL)',
+    name: 'full-text search on PostgreSQL: porter stemming as FTS5, the drive beside each document, documents kept in the row',
     // FTS5 filters and ranks from its own index: nothing changes on SQLite.
     sql: `SELECT 1;`,
   },

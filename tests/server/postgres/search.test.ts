@@ -53,6 +53,8 @@ const DOCS: Doc[] = [
     tags: 'finance, report',
     body: 'Spreadsheet of planned spending.',
   },
+  { path: 'notes/fair.txt', description: '', tags: '', body: 'A fair price.' },
+  { path: 'notes/fairly.txt', description: '', tags: '', body: 'Fairly priced.' },
 ];
 
 const name = (p: string) => p.split('/').at(-1)!;
@@ -61,7 +63,7 @@ const BM25 = 'bm25(drive_fts, 3.0, 6.0, 2.0, 4.0, 1.0)';
 /** The query of postgresDrives.searchText (the notes at the end of migrations/postgres.ts). */
 const PG_SEARCH = `
   WITH hits AS MATERIALIZED (
-    SELECT d.rowid, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_
+    SELECT d.rowid, -emgen_search_rank(d.document, q.query, d.document_length) AS rank_
       FROM drive_fts d, emgen_search_query($1, $2, $3) AS q(query)
      WHERE d.document @@ q.query AND d.drive_id = 'd'
   )
@@ -182,6 +184,9 @@ describe('PostgreSQL full-text search beside FTS5', () => {
       [1, 5, 3, 4],
     ],
     ['stemming', 'runs', {}, [1, 3]],
+    ['stemming as porter does: "fairly" is not "fair"', 'fairly', {}, [7]],
+    ['stemming as porter does: "fair" is not "fairly"', 'fair', {}, [6]],
+    ['stemming as porter does: "priced" is "price"', 'price', {}, [7, 6]],
     ['accents and case folded', 'CAFE', {}, [2]],
     ['words inside paths', 'q3', {}, [1]],
     ['no stop words', 'the', {}, [4, 5, 1, 2, 3]],
@@ -232,6 +237,37 @@ describe('PostgreSQL full-text search beside FTS5', () => {
         expect(await postgresPage(pgUrl, 'zebra')).toEqual({ total: 0, hits: [] });
       } finally {
         await db.query("DELETE FROM drives WHERE id = 'e'");
+      }
+    },
+  );
+
+  pgTest(
+    'ranks to the bit as ts_rank with length normalisation, the length kept through an update',
+    async ({ pgUrl }) => {
+      const db = await postgres(pgUrl);
+      const differing = async () => {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n
+             FROM drive_fts d, to_tsquery('emgen_search', 'report | the | fair | runs') AS q(query)
+            WHERE d.document @@ q.query
+              AND emgen_search_rank(d.document, q.query, d.document_length)
+                  IS DISTINCT FROM ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1)`,
+        );
+        return rows[0]!.n;
+      };
+      expect(await differing()).toBe(0);
+      // A body set later (extraction) recomputes the document and its length.
+      await db.query("UPDATE drive_fts SET body = 'report report report, the end' WHERE rowid = 5");
+      try {
+        const { rows } = await db.query(
+          `SELECT document_length, document @@ to_tsquery('emgen_search', 'end') AS found
+             FROM drive_fts WHERE rowid = 5`,
+        );
+        // Words in path (3), name (2), description (5), tags (2) and the new body (5).
+        expect(rows).toEqual([{ document_length: 17, found: true }]);
+        expect(await differing()).toBe(0);
+      } finally {
+        await db.query('UPDATE drive_fts SET body = $1 WHERE rowid = 5', [DOCS[4]!.body]);
       }
     },
   );
