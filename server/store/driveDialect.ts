@@ -160,10 +160,9 @@ export const sqliteDrives: DriveDialect = {
 /**
  * PostgreSQL: drive_fts is a table with the same columns plus a GIN-indexed
  * tsvector `document`, its length and the file's `drive_id`, all kept by a
- * trigger (migrations/postgres.ts), so writing and reading rows are SQLite's
- * statements. Search is the query given (and tested against FTS5) in the
- * notes at the end of migrations/postgres.ts: the words go in as one text[]
- * parameter, -ts_rank keeps "lower is better", ts_headline marks «matches»
+ * trigger (migrations/postgresSearch.ts), so writing and reading rows are
+ * SQLite's statements. Search is the query given (and tested against FTS5)
+ * in the notes there: the words go in as one text[] parameter, -ts_rank keeps "lower is better", ts_headline marks «matches»
  * like snippet(). tag is CITEXT there, so LIKE ignores case as on SQLite.
  */
 export const postgresDrives: DriveDialect = {

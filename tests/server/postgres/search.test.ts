@@ -11,7 +11,7 @@ import { pgTest } from '../../support/postgresTest';
 
 /**
  * Full-text search on PostgreSQL (drive_fts.document, GIN, ts_rank,
- * ts_headline: the notes at the end of server/store/migrations/postgres.ts)
+ * ts_headline: the notes in server/store/migrations/postgresSearch.ts)
  * against FTS5 on the same corpus: the same files, in the same order.
  */
 
@@ -60,7 +60,7 @@ const DOCS: Doc[] = [
 const name = (p: string) => p.split('/').at(-1)!;
 
 const BM25 = 'bm25(drive_fts, 3.0, 6.0, 2.0, 4.0, 1.0)';
-/** The query of postgresDrives.searchText (the notes at the end of migrations/postgres.ts). */
+/** The query of postgresDrives.searchText (the notes in migrations/postgresSearch.ts). */
 const PG_SEARCH = `
   WITH hits AS MATERIALIZED (
     SELECT d.rowid, -emgen_search_rank(d.document, q.query, d.document_length) AS rank_
