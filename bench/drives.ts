@@ -41,6 +41,8 @@ export async function measureListingAndSearch(
     databaseUrl?: string;
     settle?: { what: string; run(): Promise<void> };
     label?: string;
+    /** How the store was set up, printed with the figures. */
+    about?: string;
   },
 ): Promise<BenchResult[]> {
   const server = await startTestServer(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {});
@@ -89,7 +91,7 @@ export async function measureListingAndSearch(
         unit: 'ms p95',
         budget: 20,
         kind: 'max',
-        detail: `${opts.samples} pages at spread offsets over HTTP; median ${percentile(listing, 0.5).toFixed(1)} ms; ${loaded}`,
+        detail: `${opts.samples} pages at spread offsets over HTTP; median ${percentile(listing, 0.5).toFixed(1)} ms; ${loaded}${opts.about ? `\n    ${opts.about}` : ''}`,
       },
       {
         name: `text search over ${count} files${of}`,
