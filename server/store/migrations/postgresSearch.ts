@@ -1,5 +1,12 @@
 import type { Migration } from './types';
 
+/**
+ * drive_fts's columns that only PostgreSQL has, all computed by its trigger
+ * on insert from the columns both stores share: a copy from SQLite or a
+ * comparison of the two schemas leaves them out.
+ */
+export const POSTGRES_ONLY_FTS_COLUMNS = ['drive_id', 'document_length', 'document'] as const;
+
 /** Migration 11 of postgres.ts: the full-text table rebuilt for search's one read. */
 export const searchRebuild: Migration = {
   id: 11,

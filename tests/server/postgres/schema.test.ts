@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect } from 'vitest';
 import { openDb } from '../../../server/store/db';
+import { POSTGRES_ONLY_FTS_COLUMNS } from '../../../server/store/migrations/postgresSearch';
 import { migratePostgres } from '../../../server/store/postgres';
 import { pgTest } from '../../support/postgresTest';
 
@@ -25,9 +26,9 @@ type Schema = Record<string, Record<string, Column>>;
  * FTS5's index (shadow tables there; here a tsvector column, its length, and
  * the file's drive beside it, so that search filters and ranks from the row).
  */
-const FTS_ONLY = ['document', 'document_length', 'drive_id'];
 const postgresOnly = (table: string, column: string) =>
-  column === 'rowid' || (table === 'drive_fts' && FTS_ONLY.includes(column));
+  column === 'rowid' ||
+  (table === 'drive_fts' && (POSTGRES_ONLY_FTS_COLUMNS as readonly string[]).includes(column));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-schema-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
