@@ -9,18 +9,34 @@ import { expertDirectory } from '../server/meeting/directory';
 import { runMeetingRound } from '../server/meeting/meeting';
 import { createOfflineEngine } from '../server/meeting/offline';
 import { builtinTools } from '../server/meeting/tools';
-import { openStore } from '../server/store';
+import { loadConfig } from '../server/config';
+import { openConfiguredStore, type Store } from '../server/store';
 import { seedDemo } from '../server/store/seed';
 import type { BenchResult } from './report';
 
 /**
  * What a meeting costs the server per expert answer: echo, storage, the
  * offline engine with its tools, every frame built (sent nowhere), the answer
- * stored. Streaming pauses are off, so only work is measured.
+ * stored. Streaming pauses are off, so only work is measured. The store is
+ * SQLite in a temp dir, or the PostgreSQL database `databaseUrl` names;
+ * `label` names it in the figure.
  */
-export async function meetingOverheadBench(): Promise<BenchResult> {
+export async function meetingOverheadBench(
+  opts: { quick?: boolean; databaseUrl?: string; label?: string } = {},
+): Promise<BenchResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-bench-'));
-  const store = openStore(dir, { sessionTtlMs: 60_000 });
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: opts.databaseUrl });
+  let store: Store | undefined;
+  try {
+    store = await openConfiguredStore(config, { sessionTtlMs: 60_000 });
+    return await measure(store, opts.quick ? 50 : 200, opts.label);
+  } finally {
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(store: Store, rounds: number, label?: string): Promise<BenchResult> {
   await seedDemo(store, { email: 'bench@emgen.local', password: 'bench-password' });
   const registry = new AppRegistry();
   registry.register(expertsApp(await store.experts.list()));
@@ -51,14 +67,11 @@ export async function meetingOverheadBench(): Promise<BenchResult> {
       audience,
     });
   for (let i = 0; i < 20; i++) await round(i); // warm up
-  const rounds = 200;
   const started = performance.now();
   for (let i = 0; i < rounds; i++) await round(i);
   const perAnswer = (performance.now() - started) / (rounds * experts.length);
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
   return {
-    name: 'meeting: server time per expert answer',
+    name: `meeting: server time per expert answer${label ? ` (${label})` : ''}`,
     value: Number(perAnswer.toFixed(2)),
     unit: 'ms',
     kind: 'max',

@@ -5,7 +5,7 @@
  * arguments pick benches by name.
  */
 import { loginBundleBench } from './loginBundle';
-import { formatResult, withinBudget, type BenchResult } from './report';
+import { formatResult, withinBudget, type BenchOutcome } from './report';
 import { meetingOverheadBench } from './meetingOverhead';
 import { socketIngestBench } from './socketIngest';
 import { driveListingAndSearchBench, semanticSearchBench, uploadMemoryBench } from './drives';
@@ -13,8 +13,9 @@ import { historyReplayBench } from './historyReplay';
 import { transcriptRenderBench } from './transcriptRender';
 import { dictationBench } from './dictation';
 import { hostileUploadBench } from './hostileUpload';
+import { postgresBench } from './postgres';
 
-const benches: [string, (opts: { quick: boolean }) => Promise<BenchResult | BenchResult[]>][] = [
+const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>][] = [
   ['login bundle', loginBundleBench],
   ['socket ingest', socketIngestBench],
   ['transcript', transcriptRenderBench],
@@ -25,11 +26,13 @@ const benches: [string, (opts: { quick: boolean }) => Promise<BenchResult | Benc
   ['upload memory', uploadMemoryBench],
   ['dictation', dictationBench],
   ['hostile upload', hostileUploadBench],
+  // The store figures on PostgreSQL beside SQLite's (npm run bench -- postgres).
+  ['postgres', postgresBench],
 ];
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.slice(2).filter((a) => a !== '--quick');
-const results: BenchResult[] = [];
+const results: BenchOutcome[] = [];
 for (const [name, run] of benches) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   for (const result of [await run({ quick })].flat()) {

@@ -158,13 +158,12 @@ export const sqliteDrives: DriveDialect = {
 };
 
 /**
- * PostgreSQL: drive_fts is a table with the same columns plus a generated,
- * GIN-indexed tsvector `document` (migrations/postgres.ts), so writing and
- * reading rows are SQLite's statements. Search is the query given (and
- * tested against FTS5) in the notes at the end of migrations/postgres.ts:
- * the words go in as one text[] parameter, -ts_rank keeps "lower is better",
- * ts_headline marks «matches» like snippet(). tag is CITEXT there, so LIKE
- * ignores case as on SQLite.
+ * PostgreSQL: drive_fts is a table with the same columns plus a GIN-indexed
+ * tsvector `document`, its length and the file's `drive_id`, all kept by a
+ * trigger (migrations/postgresSearch.ts), so writing and reading rows are
+ * SQLite's statements. Search is the query given (and tested against FTS5)
+ * in the notes there: the words go in as one text[] parameter, -ts_rank keeps "lower is better", ts_headline marks «matches»
+ * like snippet(). tag is CITEXT there, so LIKE ignores case as on SQLite.
  */
 export const postgresDrives: DriveDialect = {
   putText: sqliteDrives.putText,
@@ -176,27 +175,43 @@ export const postgresDrives: DriveDialect = {
     const anyWord = query.mode === 'or';
     const prefix = query.prefix ?? false;
     const searched = sql`emgen_search_query(${query.words}::text[], ${anyWord}, ${prefix})`;
-    const only = opts.only ? sql`AND f.id IN (${opts.only})` : sql``;
-    const from = sql`FROM drive_fts d JOIN drive_files f ON f.id = d.rowid, ${searched} AS q(query)
-      WHERE d.document @@ q.query AND f.drive_id = ${driveId} ${only}`;
-    const counted = await sql<{ n: number | string }>`SELECT count(*) AS n ${from}`.execute(q);
-    const total = Number(counted.rows[0]?.n ?? 0);
-    if (total === 0) return { hits: [], total };
-    const found = await sql<FileRow & { rank_: number; snippet_: string }>`
-      SELECT f.*, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_,
-             ts_headline('emgen_search',
-                         left(coalesce(nullif(d.body, ''), d.description, d.name), 100000),
-                         q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
-                         ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
-      ${from}
-      ORDER BY rank_, f.id LIMIT ${opts.limit} OFFSET ${opts.offset}`.execute(q);
+    const only = opts.only ? sql`AND d.rowid IN (${opts.only})` : sql``;
+    // One pass over the matches ranks and counts them; only the page's rows
+    // are then read whole and given a headline. The LEFT JOIN answers the
+    // count even when the page is past the last match.
+    const found = await sql<
+      FileRow & { total_: number | string; rank_: number | null; snippet_: string | null }
+    >`
+      WITH hits AS MATERIALIZED (
+        SELECT d.rowid, -emgen_search_rank(d.document, q.query, d.document_length) AS rank_
+          FROM drive_fts d, ${searched} AS q(query)
+         WHERE d.document @@ q.query AND d.drive_id = ${driveId} ${only}
+      )
+      SELECT total.n AS total_, page.*
+        FROM (SELECT count(*) AS n FROM hits) total
+        LEFT JOIN LATERAL (
+          SELECT f.*, h.rank_,
+                 ts_headline('emgen_search',
+                             left(coalesce(nullif(d.body, ''), d.description, d.name), 100000),
+                             q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
+                             ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
+            FROM (SELECT rowid, rank_ FROM hits
+                   ORDER BY rank_, rowid LIMIT ${opts.limit} OFFSET ${opts.offset}) h
+            JOIN drive_files f ON f.id = h.rowid
+            JOIN drive_fts d ON d.rowid = h.rowid,
+            ${searched} AS q(query)
+        ) page ON true
+       ORDER BY page.rank_, page.id`.execute(q);
+    const total = Number(found.rows[0]?.total_ ?? 0);
     return {
       total,
-      hits: found.rows.map(({ rank_, snippet_, ...row }) => ({
-        row: row as FileRow,
-        rank: Number(rank_),
-        snippet: (snippet_ ?? '').replace(/\s+/g, ' ').trim(),
-      })),
+      hits: found.rows
+        .filter((r) => r.id !== null)
+        .map(({ total_: _total, rank_, snippet_, ...row }) => ({
+          row: row as FileRow,
+          rank: Number(rank_),
+          snippet: (snippet_ ?? '').replace(/\s+/g, ' ').trim(),
+        })),
     };
   },
 

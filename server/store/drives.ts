@@ -150,18 +150,29 @@ export class DrivesRepository {
         qb.where('path', '>=', prefix).where('path', '<', `${prefix}\u{10FFFF}`),
       )
       .$if(tagged !== undefined, (qb) => qb.where('id', 'in', tagged!));
-    const { n } = await files
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
     const column = SORT_COLUMNS[opts.sortBy ?? 'path'];
     const dir = opts.sortDir === 'desc' ? 'desc' : 'asc';
-    const rows = await files
-      .selectAll()
+    // The page's paths first, then its rows: skipping to a deep offset walks
+    // the (drive_id, path) index alone, where fetching every skipped row
+    // would cost PostgreSQL a heap read each. Counting runs meanwhile (on
+    // its own connection of a PostgreSQL pool).
+    const pagePaths = files
+      .select('path')
       .orderBy(column, dir)
       .$if(column !== 'path', (qb) => qb.orderBy('path', dir))
       .limit(opts.limit ?? 50)
-      .offset(opts.offset ?? 0)
-      .execute();
+      .offset(opts.offset ?? 0);
+    const [{ n }, rows] = await Promise.all([
+      files.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.q
+        .selectFrom('drive_files')
+        .selectAll()
+        .where('drive_id', '=', driveId)
+        .where('path', 'in', pagePaths)
+        .orderBy(column, dir)
+        .$if(column !== 'path', (qb) => qb.orderBy('path', dir))
+        .execute(),
+    ]);
     return { rows, total: Number(n) };
   }
 

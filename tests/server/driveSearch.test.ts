@@ -160,6 +160,9 @@ describe('text search', () => {
     const page = await search('text', { query: 'md', offset: 1, limit: 2 });
     expect(resultPaths(page)).toEqual(resultPaths(all).slice(1, 3));
     expect(page.body.data.total).toBe(4);
+    const pastTheEnd = await search('text', { query: 'md', offset: 10, limit: 2 });
+    expect(resultPaths(pastTheEnd)).toEqual([]);
+    expect(pastTheEnd.body.data.total).toBe(4);
     expect(resultPaths(await search('text', { query: 'md', tags: ['cooking'] }))).toEqual([
       'recipes/soup.md',
     ]);

@@ -12,14 +12,14 @@ import { createDatabase } from '../support/postgres';
 import { seedDemo } from '../../server/store/seed';
 import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
 
-/**
- * The store a test server runs on: SQLite in its data dir, or with
- * EMGEN_TEST_STORE=postgres a fresh database of the shared throwaway cluster
- * (npm run test:server:pg: the whole server suite on PostgreSQL).
- */
 /** Whether this run of the suite is on PostgreSQL (npm run test:server:pg). */
 export const onPostgres = process.env.EMGEN_TEST_STORE === 'postgres';
 
+/**
+ * The store a test server runs on: the PostgreSQL database its config names
+ * (the bench's, or with EMGEN_TEST_STORE=postgres a fresh database of the
+ * shared throwaway cluster: npm run test:server:pg), else SQLite in its data dir.
+ */
 async function testStore(config: Config): Promise<Store> {
   const sessionTtlMs = config.SESSION_TTL_HOURS * 3600_000;
   if (!config.DATABASE_URL) return openStore(config.DATA_DIR, { sessionTtlMs });

@@ -162,8 +162,14 @@ export async function createDatabase(adminUrl: string, name?: string): Promise<s
   return url.toString();
 }
 
-/** Starts a throwaway cluster; throws with initdb's or the server's own words when it cannot. */
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a throwaway cluster; throws with initdb's or the server's own words
+ * when it cannot. `settings` are server settings beyond the tests' (the
+ * bench sizes shared_buffers, say).
+ */
+export async function startPostgres(
+  opts: { settings?: Record<string, string> } = {},
+): Promise<TestPostgres> {
   const bin = findPostgresBin();
   if (!bin) throw new Error(POSTGRES_MISSING);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-pg-'));
@@ -206,6 +212,7 @@ export async function startPostgres(): Promise<TestPostgres> {
         '-c synchronous_commit=off',
         '-c full_page_writes=off',
         '-c max_connections=200',
+        ...Object.entries(opts.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
       ].join(' ');
     const withLog = (err: unknown) => {
       const tail = fs.existsSync(log)

@@ -1,3 +1,4 @@
+import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
 
 /**
@@ -28,7 +29,8 @@ import type { Migration } from './types';
  *   Name it in SELECTs: a `SELECT *` on these tables returns it too.
  *
  * Full-text search (drive_fts) is a table with a stored tsvector `document`
- * and a GIN index; see migration 5 and the notes at the end of this file.
+ * and a GIN index; see migration 5, migration 11 and the notes in
+ * postgresSearch.ts.
  */
 
 /** An ISO-8601 UTC timestamp with milliseconds, as SQLite's strftime('%Y-%m-%dT%H:%M:%fZ','now'). */
@@ -375,34 +377,5 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX semantic_embeddings_drive ON semantic_embeddings(drive_id);
     `,
   },
+  searchRebuild,
 ];
-
-/*
- * Full-text search on PostgreSQL, the counterpart of DrivesRepository.searchText
- * (FTS5 MATCH, bm25 with column weights path 3, name 6, description 2, tags 4,
- * body 1, snippet(drive_fts, -1, '«', '»', '…', 16)). This exact query is run
- * side by side with FTS5 in tests/server/postgres/search.test.ts:
- *
- *   SELECT f.*, -ts_rank('{0.17, 0.42, 0.67, 1.0}', d.document, q.query, 1) AS rank_,
- *          ts_headline('emgen_search', coalesce(nullif(d.body, ''), d.description, d.name),
- *                      q.query, 'StartSel=«, StopSel=», MaxWords=16, MinWords=6,
- *                      ShortWord=0, MaxFragments=1, FragmentDelimiter=…') AS snippet_
- *     FROM drive_fts d JOIN drive_files f ON f.id = d.rowid,
- *          emgen_search_query($words, $anyWord, $prefix) AS q(query)
- *    WHERE d.document @@ q.query AND f.drive_id = $driveId
- *    ORDER BY rank_, f.id LIMIT $limit OFFSET $offset
- *
- * - $words is queryWords(text) as a text[] parameter: no SQL is built from it.
- *   The three attempts of textSearch are (words, false, false),
- *   (words, false, true) and (words, true, false).
- * - Weights: name is A, tags B, path and description C, body D; ts_rank takes
- *   them as {D, C, B, A} (bm25's 1 : 2.5 : 4 : 6). Normalisation 1 divides by
- *   1 + log(length), as bm25 discounts long documents.
- * - ts_rank is higher-is-better, bm25 lower-is-better: -ts_rank keeps
- *   relevance() in drives/search.ts the same for both.
- * - ts_headline re-reads the text, so only the page of hits pays for it; for
- *   a long body give it a prefix (left(body, 100000)) to bound the cost. The
- *   highlights come from the raw text: a word inside "q3-report.pdf" matches
- *   but is marked only where PostgreSQL's parser splits it the same way.
- * - The count is SELECT count(*) with the same FROM and WHERE.
- */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect } from 'vitest';
 import { openDb } from '../../../server/store/db';
+import { POSTGRES_ONLY_FTS_COLUMNS } from '../../../server/store/migrations/postgresSearch';
 import { migratePostgres } from '../../../server/store/postgres';
 import { pgTest } from '../../support/postgresTest';
 
@@ -22,10 +23,12 @@ type Schema = Record<string, Record<string, Column>>;
 /**
  * Columns PostgreSQL has beyond SQLite's, each standing for something SQLite
  * keeps implicitly: its rowid (explicit where repositories order by it), and
- * FTS5's index (shadow tables there, a tsvector column here).
+ * FTS5's index (shadow tables there; here a tsvector column, its length, and
+ * the file's drive beside it, so that search filters and ranks from the row).
  */
 const postgresOnly = (table: string, column: string) =>
-  column === 'rowid' || (table === 'drive_fts' && column === 'document');
+  column === 'rowid' ||
+  (table === 'drive_fts' && (POSTGRES_ONLY_FTS_COLUMNS as readonly string[]).includes(column));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-schema-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -128,11 +131,15 @@ describe('the SQLite and PostgreSQL schemas', () => {
         await migratePostgres(pool);
         const { rows } = await pool.query<{ table_name: string; column_name: string }>(
           `SELECT table_name, column_name FROM information_schema.columns
-            WHERE table_schema = current_schema() AND column_name IN ('rowid', 'document')
+            WHERE table_schema = current_schema()
+              AND (column_name IN ('rowid', 'document', 'document_length')
+                   OR (table_name = 'drive_fts' AND column_name = 'drive_id'))
             ORDER BY table_name, column_name`,
         );
         expect(rows.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
           'drive_fts.document',
+          'drive_fts.document_length',
+          'drive_fts.drive_id',
           'drive_fts.rowid',
           'support_logs.rowid',
           'workspace_experts.rowid',
