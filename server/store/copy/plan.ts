@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { POSTGRES_ONLY_FTS_COLUMNS } from '../migrations/postgresSearch';
 import { CopyError } from './errors';
 import type { Loose } from './pages';
 import { COPIED_TABLES, MIGRATIONS_TABLE, type CopiedTable } from './tables';
@@ -113,7 +114,10 @@ export async function planCopy(src: Loose, dst: Loose): Promise<TablePlan[]> {
   const keys = await postgresPrimaryKeys(dst);
   const plans: TablePlan[] = [];
   for (const name of COPIED_TABLES) {
-    const target = targetColumns.get(name) ?? [];
+    // drive_fts' search columns are filled by PostgreSQL's trigger as each row arrives.
+    const target = (targetColumns.get(name) ?? []).filter(
+      (c) => name !== 'drive_fts' || !(POSTGRES_ONLY_FTS_COLUMNS as readonly string[]).includes(c),
+    );
     const source = await sqliteColumns(src, name);
     const unplaced = source.filter((c) => !target.includes(c));
     const unfilled = target.filter((c) => c !== ROWID && !source.includes(c));
