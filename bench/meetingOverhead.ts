@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { KeyedSerial } from '../server/cog/keyedSerial';
-import { AppRegistry } from '../server/apps/registry';
+import { AppRegistry } from '../server/cog/registry';
 import { expertsApp } from '../server/apps/experts';
 import { expertDirectory } from '../server/meeting/directory';
 import { runMeetingRound } from '../server/meeting/meeting';

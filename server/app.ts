@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AppRegistry } from './apps/registry';
+import { AppRegistry } from './cog/registry';
 import { emgenApp } from './apps/emgenApp';
 import { registerRemoteApps } from './apps/remote';
 import { expertsApp } from './apps/experts';

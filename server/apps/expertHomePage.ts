@@ -6,7 +6,7 @@ import type { Store } from '../store';
 import { createWorkspaceWith, shortName } from '../workspaces/createWith';
 import { WorkspaceRequestError } from '../workspaces/handlers';
 import { providersFor } from './expertTools';
-import type { AppRegistry, Cog, CogContext } from './registry';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 
 /** The events an expert's home page handles. */
 export const START_WORKSPACE_EVENT = 'start_workspace';

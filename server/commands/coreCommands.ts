@@ -1,5 +1,5 @@
 import type { ActionResponse } from '../../protocol';
-import { isBuiltIn, type App, type AppRegistry, type Cog, type CogContext } from '../apps/registry';
+import { isBuiltIn, type App, type AppRegistry, type Cog, type CogContext } from '../cog/registry';
 import { ACTION_ANNOTATION } from '../dashboard/actions';
 import { DASHBOARD_APP } from '../dashboard/app';
 import type { Store } from '../store';

@@ -4,13 +4,7 @@ import {
   type Command,
   type CommandEffect,
 } from '../../protocol';
-import {
-  exposedId,
-  isBuiltIn,
-  type AppRegistry,
-  type Cog,
-  type CogContext,
-} from '../apps/registry';
+import { exposedId, isBuiltIn, type AppRegistry, type Cog, type CogContext } from '../cog/registry';
 import type { Store } from '../store';
 
 /** The annotation that makes a cog a command (DESIGN §4). */

@@ -1,5 +1,5 @@
 import { DEFAULT_COMMAND_NAMESPACE } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import type { Store } from '../store';

@@ -1,5 +1,5 @@
 import type { ActionResponse } from '../../protocol';
-import type { Cog, CogContext } from '../apps/registry';
+import type { Cog, CogContext } from '../cog/registry';
 import type { DashboardDeps } from './widgets';
 import { createWorkspaceUrl, workspaceUrl } from './paths';
 

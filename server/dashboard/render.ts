@@ -5,7 +5,7 @@ import {
   type Widget,
 } from '../../protocol';
 import { withoutUnsafeLinks, type DroppedLink } from '../apps/links';
-import { exposedId, type AnnotatedCog, type AppRegistry, type CogContext } from '../apps/registry';
+import { exposedId, type AnnotatedCog, type AppRegistry, type CogContext } from '../cog/registry';
 import { ACTION_ANNOTATION } from './actions';
 import { WIDGET_ANNOTATION } from './widgets';
 

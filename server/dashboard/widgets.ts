@@ -5,7 +5,7 @@ import type {
   ImageWidget,
   NewWorkspaceWidget,
 } from '../../protocol';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';
 import { welcomeWorkspaceId, workspaceUrl } from './paths';

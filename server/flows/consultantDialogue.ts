@@ -1,6 +1,6 @@
 import type { ComponentNode, FlowResult } from '../../protocol';
 import { providerNamesFor } from '../apps/expertTools';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory } from '../meeting/directory';
 import { alert, button, card, clip, columns, optionList, text } from '../pages/ui';
 import type { Store } from '../store';

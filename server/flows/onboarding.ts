@@ -1,6 +1,6 @@
 import type { ComponentNode, FlowResult } from '../../protocol';
 import { providerNamesFor } from '../apps/expertTools';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory, type DirectoryExpert } from '../meeting/directory';
 import { covers, textDomains, type Domain } from '../meeting/offline/domains';
 import { alert, button, card, clip, columns, markdown, optionList, text } from '../pages/ui';

@@ -1,4 +1,4 @@
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import { KeyedSerial } from '../cog/keyedSerial';

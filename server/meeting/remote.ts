@@ -1,4 +1,4 @@
-import type { AnnotatedCog, App, AppRegistry } from '../apps/registry';
+import type { AnnotatedCog, App, AppRegistry } from '../cog/registry';
 import { ToolError, type ExpertEngine, type Tool, type ToolResult } from './types';
 
 const expertIdOf = (a: AnnotatedCog) =>

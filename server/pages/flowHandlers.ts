@@ -1,5 +1,5 @@
 import { FLOW_START_EVENT, type ClientFrame } from '../../protocol';
-import { exposedId, type AnnotatedCog, type AppRegistry } from '../apps/registry';
+import { exposedId, type AnnotatedCog, type AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import { KeyedSerial } from '../cog/keyedSerial';

@@ -1,4 +1,4 @@
-import type { Cog, CogContext } from '../apps/registry';
+import type { Cog, CogContext } from '../cog/registry';
 
 /** How long a page or flow cog may take before its caller gets an error (ms). */
 export const DEFAULT_SCREEN_TIMEOUT_MS = 10_000;

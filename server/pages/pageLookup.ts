@@ -1,5 +1,5 @@
 import { INVALID_PAGE_CONFIG } from '../../protocol';
-import { exposedPath, isBuiltIn, type AnnotatedCog, type AppRegistry } from '../apps/registry';
+import { exposedPath, isBuiltIn, type AnnotatedCog, type AppRegistry } from '../cog/registry';
 
 /** The annotation that makes a cog a page: `page: { pagename, title?, path? }`. */
 export const PAGE_ANNOTATION = 'page';

@@ -1,4 +1,4 @@
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import { workspaceUrl } from '../dashboard/paths';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';

@@ -1,5 +1,5 @@
 import type { ClientFrame, OperationResponse, ServerTyp } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import { expertDirectory } from '../meeting/directory';

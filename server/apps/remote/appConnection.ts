@@ -16,7 +16,7 @@ import type { CogHub } from '../../cog/hub';
 import { onOrderedMessages } from '../../cog/orderedMessages';
 import { messageText } from '../../cog/messageText';
 import type { Store } from '../../store';
-import type { App, AppRegistry, CogContext } from '../registry';
+import type { App, AppRegistry, CogContext } from '../../cog/registry';
 import { checkDeclaredCogs } from './declared';
 
 /** Close codes of an app socket besides 4401 'Invalid app token'. */

@@ -1,6 +1,6 @@
 import type { CogHub } from '../../cog/hub';
 import type { Store } from '../../store';
-import type { AppRegistry, Cog, CogContext } from '../registry';
+import type { AppRegistry, Cog, CogContext } from '../../cog/registry';
 
 /** A cog.call the server refuses; its message is the reply's error. */
 export class CogCallError extends Error {}
