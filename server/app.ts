@@ -11,7 +11,7 @@ import { expertsApp } from './apps/experts';
 import { emgenPagesApp } from './apps/emgenPages';
 import { flowsApp } from './flows/app';
 import { registerFlowHandlers, registerPageHandlers } from './pages';
-import { toolsApp } from './apps/toolProviders';
+import { toolsApp } from './meeting/tools/providers';
 import { dashboardApp } from './dashboard/app';
 import { commandsApp } from './commands/coreCommands';
 import { registerCommandHandlers } from './commands/handlers';

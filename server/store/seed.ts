@@ -1,5 +1,5 @@
 import { demoExperts } from '../apps/demoExperts';
-import { toolProviderDefinitions } from '../apps/toolProviders';
+import { toolProviderDefinitions } from '../meeting/tools/providers';
 import { hashPassword } from '../auth/password';
 import type { Store } from './index';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toolProviderDefinitions } from '../../../server/apps/toolProviders';
+import { toolProviderDefinitions } from '../../../server/meeting/tools/providers';
 import { driveSearchTool } from '../../../server/meeting/tools';
 import type { DrivePassage } from '../../../server/meeting/tools';
 import { ToolError } from '../../../server/meeting/types';
