@@ -15,7 +15,7 @@ const percentile = (xs: number[], p: number) =>
 
 /** A vocabulary of real words, taken from the demo documents. */
 function vocabulary(): string[] {
-  const dir = 'server/drives/seedDocuments';
+  const dir = 'server/seed/documents';
   const words = new Set<string>();
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {

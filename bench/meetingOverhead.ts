@@ -10,7 +10,7 @@ import { runMeetingRound } from '../server/meeting/meeting';
 import { createOfflineEngine } from '../server/meeting/offline';
 import { builtinTools } from '../server/meeting/tools';
 import { openStore } from '../server/store';
-import { seedDemo } from '../server/store/seed';
+import { seedDemo } from '../server/seed/demo';
 import type { BenchResult } from './report';
 
 /**

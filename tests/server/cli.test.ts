@@ -7,7 +7,7 @@ import { verifyPassword } from '../../server/auth/password';
 import { verifyPin } from '../../server/auth/totp';
 import { UsageError, runUsersCommand } from '../../server/cli/users';
 import { openStore, type Store } from '../../server/store';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 
 let store: Store;
 let lines: string[];

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { SemanticIndex } from '../../server/drives/types';
 import { openStore } from '../../server/store';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { ADMIN, type Client } from './harness';
 
 /** A one-page PDF 1.4 whose only content is `text` in Helvetica (a real, parseable file). */

@@ -9,7 +9,7 @@ import type { ToolContext } from '../../../server/meeting/types';
 import { driveStub } from './driveStub';
 import type { StubOptions } from './driveStub';
 
-const SEED = path.resolve(__dirname, '../../../server/drives/seedDocuments');
+const SEED = path.resolve(__dirname, '../../../server/seed/documents');
 const seed = (p: string) => fs.readFileSync(path.join(SEED, p), 'utf8');
 
 const ctx = (worldId = 'w', signal = new AbortController().signal): ToolContext => ({

@@ -1,7 +1,7 @@
-import { demoExperts } from '../apps/demoExperts';
+import { demoExperts } from './demoExperts';
 import { toolProviderDefinitions } from '../meeting/tools/providers';
 import { hashPassword } from '../auth/password';
-import type { Store } from './index';
+import type { Store } from '../store';
 
 export const DEMO_WORLDS = [
   { id: 'innovation-lab', name: 'Innovation Lab' },
