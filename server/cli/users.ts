@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { isDemoPassword } from '../auth/adminPassword';
 import { hashPassword } from '../auth/password';
 import { newTotp } from '../auth/totp';
 import { noRevocations, type Revocations } from '../cog/revocations';
+import { isDemoPassword } from '../config';
 import type { Store } from '../store';
 import { APP_NAME_PATTERN } from '../store/appTokens';
 import type { UserRow } from '../store/users';
