@@ -5,7 +5,7 @@ import { alert, button, card, clip, markdown, node, text, topic, vspace } from '
 import type { Store } from '../store';
 import { createWorkspaceWith, shortName } from '../workspaces/createWith';
 import { WorkspaceRequestError } from '../workspaces/handlers';
-import { providersFor } from './expertTools';
+import { providersFor } from '../workspaces/expertTools';
 import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 
 /** The events an expert's home page handles. */

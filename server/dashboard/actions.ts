@@ -1,7 +1,7 @@
 import type { ActionResponse } from '../../protocol';
 import type { Cog, CogContext } from '../cog/registry';
 import type { DashboardDeps } from './widgets';
-import { createWorkspaceUrl, workspaceUrl } from './paths';
+import { createWorkspaceUrl, workspaceUrl } from '../workspaces/paths';
 
 /** The annotation that makes a cog a POST /api/action action; attrs { name }. */
 export const ACTION_ANNOTATION = 'action';

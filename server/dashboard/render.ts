@@ -4,7 +4,7 @@ import {
   type DashboardResponse,
   type Widget,
 } from '../../protocol';
-import { withoutUnsafeLinks, type DroppedLink } from '../apps/links';
+import { withoutUnsafeLinks, type DroppedLink } from '../cog/links';
 import { exposedId, type AnnotatedCog, type AppRegistry, type CogContext } from '../cog/registry';
 import { ACTION_ANNOTATION } from './actions';
 import { WIDGET_ANNOTATION } from './widgets';

@@ -1,5 +1,5 @@
 import type { ComponentNode, FlowResult } from '../../protocol';
-import { providerNamesFor } from '../apps/expertTools';
+import { providerNamesFor } from '../workspaces/expertTools';
 import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory } from '../meeting/directory';
 import { alert, button, card, clip, columns, optionList, text } from '../pages/ui';

@@ -1,5 +1,5 @@
 import type { ComponentNode, FlowResult } from '../../protocol';
-import { providerNamesFor } from '../apps/expertTools';
+import { providerNamesFor } from '../workspaces/expertTools';
 import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory, type DirectoryExpert } from '../meeting/directory';
 import { covers, textDomains, type Domain } from '../meeting/offline/domains';

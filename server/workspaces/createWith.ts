@@ -1,5 +1,5 @@
 import type { AppRegistry } from '../cog/registry';
-import { workspaceUrl } from '../dashboard/paths';
+import { workspaceUrl } from './paths';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';

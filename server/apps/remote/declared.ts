@@ -1,5 +1,5 @@
 import type { DeclaredCog } from '../../../protocol';
-import { quoted, withoutUnsafeLinks } from '../links';
+import { quoted, withoutUnsafeLinks } from '../../cog/links';
 import {
   exposedId,
   exposedPath,

@@ -1,6 +1,6 @@
 import { expertDomains, type Domain } from '../meeting/offline/domains';
 import type { ExpertProfile } from '../meeting/types';
-import { providerDirectory, type DirectoryProvider } from '../workspaces/providers';
+import { providerDirectory, type DirectoryProvider } from './providers';
 import type { AppRegistry } from '../cog/registry';
 
 /**
