@@ -1,6 +1,6 @@
 /** npm run db -- <command>: store maintenance on DATA_DIR's database (see server/cli/db.ts). */
 import { runDbCommand } from '../server/cli/db';
-import { UsageError } from '../server/cli/users';
+import { UserError } from '../server/cog/userError';
 import { configOrExit } from '../server/main';
 import { openConfiguredStore } from '../server/store';
 
@@ -11,7 +11,7 @@ const store = await openConfiguredStore(config, {
 try {
   await runDbCommand(process.argv.slice(2), store, { out: (line) => console.log(line) });
 } catch (err) {
-  if (!(err instanceof UsageError)) throw err;
+  if (!(err instanceof UserError)) throw err;
   console.error(err.message);
   process.exitCode = 2;
 } finally {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UserError as UsageError } from '../cog/userError';
 import type { Store } from '../store';
-import { UsageError } from './users';
 
 export const DB_USAGE = `Usage: npm run db -- <command> [arguments]
 

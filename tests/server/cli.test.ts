@@ -5,7 +5,8 @@ import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { verifyPin } from '../../server/auth/totp';
-import { UsageError, runUsersCommand } from '../../server/cli/users';
+import { runUsersCommand } from '../../server/cli/users';
+import { UserError } from '../../server/cog/userError';
 import { openStore, type Store } from '../../server/store';
 import { seedDemo } from '../../server/seed/demo';
 
@@ -107,7 +108,7 @@ describe('npm run users', () => {
     [['frobnicate'], 'Unknown command "frobnicate".'],
   ])('refuses %o with a clear error', async (argv, message) => {
     const attempt = run(...argv);
-    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toBeInstanceOf(UserError);
     await expect(attempt).rejects.toThrow(message);
   });
 });

@@ -7,7 +7,7 @@ import { HELLO_TIMEOUT_MS, REMOTE_CALL_TIMEOUT_MS } from './appConnection';
 import { registerCogCalls } from './calls';
 import { AppGateway } from './gateway';
 
-export { callCog, CogCallError } from './calls';
+export { callCog } from './calls';
 export { AppGateway, appTokenOf } from './gateway';
 export { RemoteAppConnection, REMOTE_CALL_TIMEOUT_MS } from './appConnection';
 
