@@ -5,6 +5,7 @@ import {
   type CommandEffect,
 } from '../../protocol';
 import { exposedId, isBuiltIn, type AppRegistry, type Cog, type CogContext } from '../cog/registry';
+import { withTimeout } from '../cog/timeout';
 import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 
@@ -99,14 +100,6 @@ export function commandResult(value: unknown): CommandResult {
   }
   if (v.result !== undefined) out.result = v.result;
   return out;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UserError(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -218,11 +211,12 @@ export class CommandDirectory {
     if (!handler) throw new UserError(`"${target.command.name}" cannot be run`);
     const cogCtx: CogContext = { worldId: ctx.worldId, userId: ctx.userId };
     const kvargs = { ...opts.args, ...target.kvargs };
+    const ms = this.deps.timeoutMs ?? COMMAND_HANDLER_TIMEOUT_MS;
     const value = await withTimeout(
       // A handler that throws before returning its promise fails the same way.
       Promise.resolve().then(() => handler({ kvargs }, cogCtx)),
-      this.deps.timeoutMs ?? COMMAND_HANDLER_TIMEOUT_MS,
-      `"${target.command.name}"`,
+      ms,
+      () => new UserError(`"${target.command.name}" timed out after ${ms} ms`),
     );
     return commandResult(value);
   }
