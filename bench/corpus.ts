@@ -7,7 +7,7 @@ import path from 'node:path';
  * that every run (and every store in one run) gets the same corpus.
  */
 
-const SEED_DOCUMENTS = 'server/drives/seedDocuments';
+const SEED_DOCUMENTS = 'server/seed/documents';
 
 /** Each word of the demo documents (4–12 letters, lower case) with how often it occurs there. */
 function wordCounts(): Map<string, number> {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { KeyedSerial } from '../server/cog/keyedSerial';
-import { AppRegistry } from '../server/apps/registry';
+import { AppRegistry } from '../server/cog/registry';
 import { expertsApp } from '../server/apps/experts';
 import { expertDirectory } from '../server/meeting/directory';
 import { runMeetingRound } from '../server/meeting/meeting';
@@ -11,7 +11,7 @@ import { createOfflineEngine } from '../server/meeting/offline';
 import { builtinTools } from '../server/meeting/tools';
 import { loadConfig } from '../server/config';
 import { openConfiguredStore, type Store } from '../server/store';
-import { seedDemo } from '../server/store/seed';
+import { seedDemo } from '../server/seed/demo';
 import type { BenchResult } from './report';
 
 /**

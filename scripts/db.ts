@@ -1,6 +1,6 @@
 /** npm run db -- <command>: store maintenance (see server/cli/db.ts). */
 import { runDbCommand } from '../server/cli/db';
-import { UsageError } from '../server/cli/users';
+import { UserError } from '../server/cog/userError';
 import { ConfigError, loadConfig, type Config } from '../server/config';
 import { openConfiguredStore } from '../server/store';
 
@@ -28,7 +28,7 @@ try {
     { out: (line) => console.log(line), err: (line) => console.error(line) },
   );
 } catch (err) {
-  if (!(err instanceof UsageError)) throw err;
+  if (!(err instanceof UserError)) throw err;
   console.error(err.message);
   process.exitCode = 2;
 }

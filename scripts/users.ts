@@ -1,7 +1,8 @@
 /** npm run users -- <command>: manage accounts and world access on DATA_DIR's database. */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { UsageError, runUsersCommand } from '../server/cli/users';
+import { runUsersCommand } from '../server/cli/users';
+import { UserError } from '../server/cog/userError';
 import { configOrExit } from '../server/main';
 import { openConfiguredStore } from '../server/store';
 
@@ -34,7 +35,7 @@ try {
     askSecret: process.stdin.isTTY ? askSecret : undefined,
   });
 } catch (err) {
-  if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (err instanceof UserError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error((err as Error).message);
     process.exitCode = 2;
   } else {

@@ -1,12 +1,45 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isDemoPassword } from './auth/adminPassword';
-import { bareOrigin } from './auth/origins';
 
 /**
  * Every setting comes from the environment (DESIGN §5). Each variable is
  * parsed on its own so that a bad value stops start-up with one line naming it.
+ * Everything on the server may read this file, so it imports none of it.
  */
+
+/**
+ * The password the demo admin gets on a local machine when ADMIN_PASSWORD is
+ * unset. It is public (README), so a production server never creates it and
+ * never accepts it at sign-in.
+ */
+export const DEMO_ADMIN_PASSWORD = 'emgen-admin';
+
+export function isDemoPassword(password: string): boolean {
+  return password === DEMO_ADMIN_PASSWORD;
+}
+
+/**
+ * `scheme://host[:port]` of an http(s) URL with nothing after the host, in
+ * the browser's spelling (lower case, default port dropped); else undefined.
+ */
+export function bareOrigin(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const bare =
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !text.includes('?') &&
+    !text.includes('#');
+  return bare ? url.origin : undefined;
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z

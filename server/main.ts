@@ -3,8 +3,8 @@ import { firstAdminPassword } from './auth/adminPassword';
 import { ConfigError, loadConfig, type Config } from './config';
 import { exitOnCrash } from './crash';
 import { openConfiguredStore, type Store } from './store';
-import { seedDrives } from './drives/seedDrives';
-import { seedDemo } from './store/seed';
+import { seedDrives } from './seed/drives';
+import { seedDemo } from './seed/demo';
 import { READY_MESSAGE } from './supervisor';
 
 export interface Running {

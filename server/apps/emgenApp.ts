@@ -1,5 +1,5 @@
 import { REGISTRY_APPS_CALL } from '../../protocol';
-import type { App, AppRegistry } from './registry';
+import type { App, AppRegistry } from '../cog/registry';
 
 export const EMGEN_APP = REGISTRY_APPS_CALL.appname;
 

@@ -6,7 +6,7 @@ import { ToolError } from '../meeting/types';
 import { alert, clip, divider, markdown, node, sections, text, vspace } from '../pages/ui';
 import type { Store } from '../store';
 import { providerDirectory } from '../workspaces/providers';
-import type { App, AppRegistry, Cog, CogContext } from './registry';
+import type { App, AppRegistry, Cog, CogContext } from '../cog/registry';
 
 export const EMGEN_PAGES_APP = 'emgen-pages';
 export const DEMO_PAGE = 'demo';

@@ -1,12 +1,12 @@
 import type { ComponentNode, PageResult } from '../../protocol';
+import { UserError } from '../cog/userError';
 import { expertDirectory, type DirectoryExpert } from '../meeting/directory';
 import { expertDomains, type Domain } from '../meeting/offline/domains';
 import { alert, button, card, clip, markdown, node, text, topic, vspace } from '../pages/ui';
 import type { Store } from '../store';
 import { createWorkspaceWith, shortName } from '../workspaces/createWith';
-import { WorkspaceRequestError } from '../workspaces/handlers';
-import { providersFor } from './expertTools';
-import type { AppRegistry, Cog, CogContext } from './registry';
+import { providersFor } from '../workspaces/expertTools';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 
 /** The events an expert's home page handles. */
 export const START_WORKSPACE_EVENT = 'start_workspace';
@@ -95,7 +95,7 @@ async function startWorkspace(
     });
     return { redirect_url: url };
   } catch (err) {
-    if (!(err instanceof WorkspaceRequestError)) throw err;
+    if (!(err instanceof UserError)) throw err;
     return { component: expertHomePage(deps, expert, ctx, alert('error', err.message)) };
   }
 }

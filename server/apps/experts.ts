@@ -1,6 +1,6 @@
 import type { ExpertRow } from '../store/experts';
 import { expertPageCog, type ExpertPageDeps } from './expertHomePage';
-import type { App, Cog } from './registry';
+import type { App, Cog } from '../cog/registry';
 
 /**
  * The experts app: each expert stored in this installation (`rows`, as

@@ -1,15 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/**
- * The password the demo admin gets on a local machine when ADMIN_PASSWORD is
- * unset. It is public (README), so a production server never creates it and
- * never accepts it at sign-in.
- */
-export const DEMO_ADMIN_PASSWORD = 'emgen-admin';
-
-export function isDemoPassword(password: string): boolean {
-  return password === DEMO_ADMIN_PASSWORD;
-}
+import { DEMO_ADMIN_PASSWORD } from '../config';
 
 /** The first admin's password: the configured one, else the demo one locally, else random. */
 export function firstAdminPassword(config: {

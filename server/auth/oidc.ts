@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { UserError } from '../cog/userError';
 
 export interface OidcSettings {
   issuer: string;
@@ -30,9 +31,6 @@ function clientAuthentication(settings: OidcSettings): client.ClientAuth {
     ? client.ClientSecretPost(settings.clientSecret)
     : client.ClientSecretBasic(settings.clientSecret);
 }
-
-/** A sign-in that has to be started again (expired, replayed or tampered). */
-export class OidcFlowError extends Error {}
 
 const PENDING_TTL_MS = 10 * 60_000;
 const PENDING_MAX = 10_000;
@@ -92,7 +90,7 @@ export class OidcLogin {
   async finish(callbackUrl: URL, expectedState: string | undefined): Promise<OidcIdentity> {
     const pending = expectedState ? this.pending.get(expectedState) : undefined;
     if (!expectedState || !pending || this.now() - pending.createdAt > PENDING_TTL_MS) {
-      throw new OidcFlowError('This sign-in expired or was already used. Please sign in again.');
+      throw new UserError('This sign-in expired or was already used. Please sign in again.');
     }
     this.pending.delete(expectedState); // one use only
     const config = await this.configuration();
@@ -103,7 +101,7 @@ export class OidcLogin {
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) throw new OidcFlowError('The identity provider sent no ID token.');
+    if (!claims) throw new UserError('The identity provider sent no ID token.');
     let email = typeof claims.email === 'string' ? claims.email : undefined;
     let verified = claims.email_verified === true;
     let name = typeof claims.name === 'string' ? claims.name : undefined;
@@ -115,7 +113,7 @@ export class OidcLogin {
       name ??= info.name;
     }
     if (!email || !verified) {
-      throw new OidcFlowError('Your identity provider did not confirm a verified email address.');
+      throw new UserError('Your identity provider did not confirm a verified email address.');
     }
     return {
       subject: `${claims.iss}|${claims.sub}`,

@@ -1,31 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import { bareOrigin, type Config } from '../config';
 
 /** The reason a browser socket opened by a page of another origin is closed with (4403). */
 export const ORIGIN_NOT_ALLOWED = 'Origin not allowed';
-
-/**
- * `scheme://host[:port]` of an http(s) URL with nothing after the host, in
- * the browser's spelling (lower case, default port dropped); else undefined.
- */
-export function bareOrigin(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  const bare =
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    !url.username &&
-    !url.password &&
-    url.pathname === '/' &&
-    !url.search &&
-    !url.hash &&
-    !text.includes('?') &&
-    !text.includes('#');
-  return bare ? url.origin : undefined;
-}
 
 export interface OriginPolicy {
   /** May a page of this request's Origin open a cookie-authenticated socket? */

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { CLOSE_NOT_SIGNED_IN, CLOSE_WORLD_FORBIDDEN } from '../../protocol';
 import type { AccessWatch, Refusal, WatchedSocket } from '../cog/accessWatch';
+import type { BrowserAdmission } from '../cog/admission';
 import type { Revocation } from '../cog/revocations';
 import type { Store } from '../store';
 import { sessionIdOf } from '../store/sessions';
@@ -14,17 +13,6 @@ import {
   type SocketGrant,
 } from './requestAuth';
 
-/** A browser socket let in: who and where, and whether it may still be used. */
-export interface AdmittedBrowser {
-  userId: string;
-  worldId: string;
-  /**
-   * Re-checks the session and world access; false once either has ended (the
-   * socket is then closing with 4401 / 4403). Awaited before each frame.
-   */
-  admits(): Promise<boolean>;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The answer of the browser socket's admission, awaited before the upgrade. */
@@ -34,18 +22,7 @@ declare module 'fastify' {
 
 const CHECK_MISSING: Refusal = { code: 1011, reason: 'Access check failed' };
 
-/**
- * Admission of the browser sockets (cog and audio), in two halves so that no
- * frame is missed: `check` runs in the route's preValidation hook and awaits
- * the store (the page's Origin, then the session and the world); `admit`
- * runs when the socket is open and acts on that answer at once, closing the
- * socket with 4401 / 4403 or watching it until it closes.
- */
-export interface BrowserAdmission {
-  check(req: FastifyRequest): Promise<void>;
-  admit(socket: WebSocket, req: FastifyRequest): AdmittedBrowser | undefined;
-}
-
+/** The browser sockets' admission (cog/admission.ts) over the store's sessions and world access. */
 export function browserAdmission(deps: {
   store: Store;
   origins: OriginPolicy;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { Store } from '../store';
 import { COPY_USAGE, runCopy } from './dbCopy';
-import { UsageError } from './users';
+import { UserError } from '../cog/userError';
 
 export const DB_USAGE = `Usage: npm run db -- <command> [arguments]
 
@@ -20,16 +20,16 @@ export interface DbCommandDeps {
 
 async function backup(args: string[], deps: DbCommandDeps, io: { out(line: string): void }) {
   const file = args[0];
-  if (!file) throw new UsageError('A file to write the backup to is required.');
+  if (!file) throw new UserError('A file to write the backup to is required.');
   const target = path.resolve(file);
-  if (fs.existsSync(target)) throw new UsageError(`${target} exists; choose a new file.`);
+  if (fs.existsSync(target)) throw new UserError(`${target} exists; choose a new file.`);
   if (!fs.existsSync(path.dirname(target)))
-    throw new UsageError(`No directory ${path.dirname(target)}.`);
+    throw new UserError(`No directory ${path.dirname(target)}.`);
   const store = await deps.openStore();
   try {
     await store.backup(target);
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw new UserError(err instanceof Error ? err.message : String(err));
   } finally {
     await store.close();
   }
@@ -37,7 +37,7 @@ async function backup(args: string[], deps: DbCommandDeps, io: { out(line: strin
 }
 
 /**
- * Runs one store command and returns its exit code; throws UsageError with a
+ * Runs one store command and returns its exit code; throws UserError with a
  * clear message on bad input (exit code 2, nothing written).
  */
 export async function runDbCommand(
@@ -55,5 +55,5 @@ export async function runDbCommand(
     return 0;
   }
   if (command === 'copy') return runCopy(args, deps.config, io);
-  throw new UsageError(`Unknown command "${command}".`);
+  throw new UserError(`Unknown command "${command}".`);
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { copySqliteToPostgres, CopyError, type CopyResult } from '../store/copy';
 import { SQLITE_FILE } from '../store/db';
 import { shownTarget } from '../store/postgres';
-import { UsageError } from './users';
+import { UserError } from '../cog/userError';
 
 export const COPY_USAGE = `  copy --from sqlite:<DATA_DIR> --to <postgres URL> [--force]
                    move an installation from SQLite to an empty PostgreSQL database: every
@@ -21,11 +21,11 @@ function schemeOf(value: string): string {
 
 function sqliteDataDir(from: string): string {
   if (!from.toLowerCase().startsWith('sqlite:'))
-    throw new UsageError(
+    throw new UserError(
       `Unknown scheme in --from (${schemeOf(from)}): give sqlite:<DATA_DIR>, e.g. --from sqlite:./data.`,
     );
   const dir = from.slice('sqlite:'.length);
-  if (!dir) throw new UsageError('--from sqlite: needs the DATA_DIR after it, e.g. sqlite:./data.');
+  if (!dir) throw new UserError('--from sqlite: needs the DATA_DIR after it, e.g. sqlite:./data.');
   return path.resolve(dir);
 }
 
@@ -34,17 +34,17 @@ function postgresUrl(to: string): string {
   try {
     url = new URL(to);
   } catch {
-    throw new UsageError(
+    throw new UserError(
       `Unknown scheme in --to (${schemeOf(to)}): give a postgres:// URL, e.g. --to postgres://emgen:secret@db.example.org:5432/emgen.`,
     );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    throw new UsageError(
+    throw new UserError(
       `Unknown scheme in --to ("${url.protocol}"): give a postgres:// URL, e.g. --to postgres://emgen:secret@db.example.org:5432/emgen.`,
     );
   const ssl = [...url.searchParams.keys()].filter((k) => k.startsWith('ssl'));
   if (ssl.length > 0)
-    throw new UsageError(
+    throw new UserError(
       `--to must not set ${ssl.join(', ')}: use DATABASE_SSL (disable, require or verify-full).`,
     );
   return to;
@@ -64,14 +64,12 @@ function parseCopyArgs(args: string[]): { dataDir: string; url: string; force: b
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw new UserError(err instanceof Error ? err.message : String(err));
   }
   if (!values.from)
-    throw new UsageError(
-      '--from is required: the SQLite store to copy, e.g. --from sqlite:./data.',
-    );
+    throw new UserError('--from is required: the SQLite store to copy, e.g. --from sqlite:./data.');
   if (!values.to)
-    throw new UsageError(
+    throw new UserError(
       '--to is required: the empty PostgreSQL database to copy into, e.g. --to "$DATABASE_URL".',
     );
   return {
@@ -127,7 +125,7 @@ export async function runCopy(
     });
   } catch (err) {
     if (!(err instanceof CopyError)) throw err;
-    if (err.reason === 'input') throw new UsageError(err.message);
+    if (err.reason === 'input') throw new UserError(err.message);
     io.err(err.message);
     io.err('No rows were committed to the target.');
     return 1;

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { isDemoPassword } from '../auth/adminPassword';
 import { hashPassword } from '../auth/password';
 import { newTotp } from '../auth/totp';
 import { noRevocations, type Revocations } from '../cog/revocations';
+import { UserError } from '../cog/userError';
+import { isDemoPassword } from '../config';
 import type { Store } from '../store';
 import { APP_NAME_PATTERN } from '../store/appTokens';
 import type { UserRow } from '../store/users';
@@ -25,8 +26,6 @@ export const USAGE = `Usage: npm run users -- <command> [arguments]
   app-tokens                             list app tokens (app, world, created, last used)
   revoke-app-token <app-name> <world>    revoke an app's token`;
 
-export class UsageError extends Error {}
-
 export interface CliIo {
   out(line: string): void;
   /** Asks for a secret on a terminal; undefined when there is none. */
@@ -36,39 +35,38 @@ export interface CliIo {
 const MIN_PASSWORD = 8;
 
 async function userOrFail(store: Store, email: string | undefined): Promise<UserRow> {
-  if (!email) throw new UsageError('An email is required.');
+  if (!email) throw new UserError('An email is required.');
   const user = await store.users.byEmail(email);
-  if (!user) throw new UsageError(`No account with email ${email}.`);
+  if (!user) throw new UserError(`No account with email ${email}.`);
   return user;
 }
 
 async function worldOrFail(store: Store, worldId: string | undefined): Promise<string> {
-  if (!worldId) throw new UsageError('A world id is required.');
+  if (!worldId) throw new UserError('A world id is required.');
   if (!(await store.worlds.byId(worldId)))
-    throw new UsageError(`No world "${worldId}". See: npm run users -- worlds`);
+    throw new UserError(`No world "${worldId}". See: npm run users -- worlds`);
   return worldId;
 }
 
 function appNameOrFail(name: string | undefined): string {
   if (!name || !APP_NAME_PATTERN.test(name))
-    throw new UsageError('An app name of letters, digits, ., - and _ is required.');
+    throw new UserError('An app name of letters, digits, ., - and _ is required.');
   return name;
 }
 
 async function passwordFrom(given: string | undefined, io: CliIo): Promise<string> {
   const password = given ?? (io.askSecret ? await io.askSecret('Password: ') : undefined);
-  if (password === undefined)
-    throw new UsageError('--password is required when not on a terminal.');
+  if (password === undefined) throw new UserError('--password is required when not on a terminal.');
   if (password.length < MIN_PASSWORD) {
-    throw new UsageError(`The password must be at least ${MIN_PASSWORD} characters.`);
+    throw new UserError(`The password must be at least ${MIN_PASSWORD} characters.`);
   }
   if (isDemoPassword(password))
-    throw new UsageError('That is the demo password everyone knows; choose another.');
+    throw new UserError('That is the demo password everyone knows; choose another.');
   return password;
 }
 
 /**
- * Runs one account command against the store; throws UsageError with a clear
+ * Runs one account command against the store; throws UserError with a clear
  * message on bad input. Changes that take access away are published to
  * `revocations`; a server on the same database that does not hear them (the
  * in-process default cannot cross processes) finds them itself within
@@ -111,14 +109,14 @@ export async function runUsersCommand(
     case 'add': {
       const email = args[0];
       if (!email || !/^[^\s@]+@[^\s@]+$/.test(email))
-        throw new UsageError('A valid email is required.');
+        throw new UserError('A valid email is required.');
       if (await store.users.byEmail(email))
-        throw new UsageError(`An account with email ${email} already exists.`);
+        throw new UserError(`An account with email ${email} already exists.`);
       const grants: { id: string; admin: boolean }[] = [];
       for (const w of values.world ?? []) {
         const [id, role] = w.split(':');
         if (role !== undefined && role !== 'admin')
-          throw new UsageError(`Unknown role "${role}" in --world ${w}.`);
+          throw new UserError(`Unknown role "${role}" in --world ${w}.`);
         grants.push({ id: await worldOrFail(store, id), admin: role === 'admin' });
       }
       const passwordHash = await hashPassword(await passwordFrom(values.password, io));
@@ -155,7 +153,7 @@ export async function runUsersCommand(
       const user = await userOrFail(store, args[0]);
       const world = await worldOrFail(store, args[1]);
       if (!(await store.users.revoke(user.id, world)))
-        throw new UsageError(`${user.email} had no access to ${world}.`);
+        throw new UserError(`${user.email} had no access to ${world}.`);
       revocations.publish({ kind: 'world-access', userId: user.id, worldId: world });
       io.out(`${user.email} may no longer enter ${world}.`);
       return;
@@ -182,11 +180,11 @@ export async function runUsersCommand(
     case 'add-world': {
       const [id, ...nameParts] = args;
       if (!id || !WORLD_ID_PATTERN.test(id)) {
-        throw new UsageError('A world id of letters, digits, - and _ is required.');
+        throw new UserError('A world id of letters, digits, - and _ is required.');
       }
-      if (await store.worlds.byId(id)) throw new UsageError(`World "${id}" already exists.`);
+      if (await store.worlds.byId(id)) throw new UserError(`World "${id}" already exists.`);
       const name = nameParts.join(' ').trim();
-      if (!name) throw new UsageError('A world name is required.');
+      if (!name) throw new UserError('A world name is required.');
       await store.worlds.create(id, name);
       io.out(`Created world ${id} (${name}).`);
       return;
@@ -214,12 +212,12 @@ export async function runUsersCommand(
       const app = appNameOrFail(args[0]);
       const world = await worldOrFail(store, args[1]);
       if (!(await store.appTokens.revoke(app, world)))
-        throw new UsageError(`App ${app} had no token for ${world}.`);
+        throw new UserError(`App ${app} had no token for ${world}.`);
       revocations.publish({ kind: 'app-token', appName: app, worldId: world });
       io.out(`Token of app ${app} in ${world} revoked.`);
       return;
     }
     default:
-      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+      throw new UserError(`Unknown command "${command}".\n\n${USAGE}`);
   }
 }

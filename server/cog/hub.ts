@@ -12,7 +12,7 @@ import {
   type ServerContent,
   type ServerTyp,
 } from '../../protocol';
-import type { BrowserAdmission } from '../auth/socketAdmission';
+import type { BrowserAdmission } from './admission';
 import type { Store } from '../store';
 import type { CogConnection } from './connection';
 import { onOrderedMessages } from './orderedMessages';

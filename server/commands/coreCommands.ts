@@ -1,14 +1,10 @@
 import type { ActionResponse } from '../../protocol';
-import { isBuiltIn, type App, type AppRegistry, type Cog, type CogContext } from '../apps/registry';
+import { isBuiltIn, type App, type AppRegistry, type Cog, type CogContext } from '../cog/registry';
+import { UserError } from '../cog/userError';
 import { ACTION_ANNOTATION } from '../dashboard/actions';
 import { DASHBOARD_APP } from '../dashboard/app';
 import type { Store } from '../store';
-import {
-  COMMAND_ANNOTATION,
-  CommandError,
-  type CommandAttrs,
-  type CommandResult,
-} from './directory';
+import { COMMAND_ANNOTATION, type CommandAttrs, type CommandResult } from './directory';
 
 export const COMMANDS_APP = 'commands';
 /** The palette's namespace (SPEC §9) and the admin one. */
@@ -38,14 +34,14 @@ export function commandCog(module: string, name: string, attrs: CommandAttrs, ru
 const world = (worldId: string) => `/w/${encodeURIComponent(worldId)}`;
 
 function signedIn(ctx: CogContext): string {
-  if (!ctx.userId) throw new CommandError('Not signed in');
+  if (!ctx.userId) throw new UserError('Not signed in');
   return ctx.userId;
 }
 
 async function requireAdmin(store: Store, ctx: CogContext): Promise<string> {
   const userId = signedIn(ctx);
   if (!(await store.users.access(userId, ctx.worldId))?.is_admin)
-    throw new CommandError('Administrators of this world only');
+    throw new UserError('Administrators of this world only');
   return userId;
 }
 
@@ -76,9 +72,9 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
           .find(
             (a) => isBuiltIn(a.app) && a.app.name === DASHBOARD_APP && a.attrs.name === 'new_chat',
           );
-        if (!newChat?.cog.handler) throw new CommandError('Creating workspaces is not available');
+        if (!newChat?.cog.handler) throw new UserError('Creating workspaces is not available');
         const answer = (await newChat.cog.handler({ kvargs: {} }, ctx)) as ActionResponse;
-        if (!answer.redirect_url) throw new CommandError('The workspace could not be created');
+        if (!answer.redirect_url) throw new UserError('The workspace could not be created');
         return {
           message: 'Workspace created',
           effect: { kind: 'navigate', to: answer.redirect_url },
@@ -111,7 +107,7 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
         const userId = signedIn(ctx);
         const target = typeof kvargs.worldId === 'string' ? kvargs.worldId : '';
         const access = await store.users.access(userId, target);
-        if (!access) throw new CommandError(`You do not have access to world "${target}"`);
+        if (!access) throw new UserError(`You do not have access to world "${target}"`);
         await store.users.setActiveWorld(userId, access.world_id);
         return {
           message: `Switched to ${access.name}`,

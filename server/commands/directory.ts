@@ -4,13 +4,9 @@ import {
   type Command,
   type CommandEffect,
 } from '../../protocol';
-import {
-  exposedId,
-  isBuiltIn,
-  type AppRegistry,
-  type Cog,
-  type CogContext,
-} from '../apps/registry';
+import { exposedId, isBuiltIn, type AppRegistry, type Cog, type CogContext } from '../cog/registry';
+import { withTimeout } from '../cog/timeout';
+import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 
 /** The annotation that makes a cog a command (DESIGN §4). */
@@ -53,9 +49,6 @@ export type CommandResult = {
   result?: unknown;
 };
 
-/** A refused or failed command; its message is the palette's error. */
-export class CommandError extends Error {}
-
 /** A command as listed, with what is needed to run it. */
 export interface ResolvedCommand {
   command: Command;
@@ -96,25 +89,17 @@ export function commandResult(value: unknown): CommandResult {
   if (typeof v.message === 'string') out.message = v.message;
   if (v.effect !== undefined) {
     const effect = commandEffectSchema.safeParse(v.effect);
-    if (!effect.success) throw new CommandError('The command returned an invalid effect');
+    if (!effect.success) throw new UserError('The command returned an invalid effect');
     out.effect = effect.data;
     if (out.effect.kind === 'navigate') {
       // Same rule as page and flow redirects: never to another site or a javascript: URL.
       const to = safeNextPath(out.effect.to);
-      if (!to) throw new CommandError('The command may only navigate to a path on this site');
+      if (!to) throw new UserError('The command may only navigate to a path on this site');
       out.effect = { kind: 'navigate', to };
     }
   }
   if (v.result !== undefined) out.result = v.result;
   return out;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CommandError(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -214,23 +199,24 @@ export class CommandDirectory {
     const all = (await this.resolveAll(ctx)).filter((r) => r.command.id === commandId);
     const matches = all.some((r) => r.builtIn) ? all.filter((r) => r.builtIn) : all;
     const target = matches.find((r) => r.command.namespace === opts.namespace) ?? matches[0];
-    if (!target) throw new CommandError(`Unknown command "${commandId}"`);
+    if (!target) throw new UserError(`Unknown command "${commandId}"`);
     if (target.admin && !(await this.isAdmin(ctx)))
-      throw new CommandError(`"${target.command.name}" is for administrators of this world only`);
+      throw new UserError(`"${target.command.name}" is for administrators of this world only`);
     // Looked up again in the registry at run time: a remote app may have left meanwhile.
     const cog = this.deps.registry
       .get(target.appName, ctx.worldId)
       ?.cogs.find((c) => c.module === target.cog.module && c.name === target.cog.name);
-    if (!cog) throw new CommandError(`The app behind "${target.command.name}" is gone`);
+    if (!cog) throw new UserError(`The app behind "${target.command.name}" is gone`);
     const handler = cog.handler;
-    if (!handler) throw new CommandError(`"${target.command.name}" cannot be run`);
+    if (!handler) throw new UserError(`"${target.command.name}" cannot be run`);
     const cogCtx: CogContext = { worldId: ctx.worldId, userId: ctx.userId };
     const kvargs = { ...opts.args, ...target.kvargs };
+    const ms = this.deps.timeoutMs ?? COMMAND_HANDLER_TIMEOUT_MS;
     const value = await withTimeout(
       // A handler that throws before returning its promise fails the same way.
       Promise.resolve().then(() => handler({ kvargs }, cogCtx)),
-      this.deps.timeoutMs ?? COMMAND_HANDLER_TIMEOUT_MS,
-      `"${target.command.name}"`,
+      ms,
+      () => new UserError(`"${target.command.name}" timed out after ${ms} ms`),
     );
     return commandResult(value);
   }

@@ -1,9 +1,10 @@
 import { DEFAULT_COMMAND_NAMESPACE } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
+import { UserError } from '../cog/userError';
 import type { Store } from '../store';
-import { CommandDirectory, CommandError, type CommandContext } from './directory';
+import { CommandDirectory, type CommandContext } from './directory';
 import { searchCommands } from './search';
 
 export interface CommandHandlerDeps {
@@ -66,7 +67,7 @@ export function registerCommandHandlers(hub: CogHub, deps: CommandHandlerDeps): 
     } catch (err) {
       const error = messageOf(err);
       // A refusal is the user's business; a handler that broke belongs in the console too.
-      if (!(err instanceof CommandError))
+      if (!(err instanceof UserError))
         await store.console.append(conn.worldId, {
           app_name: 'emgen',
           from: 'commands.error',

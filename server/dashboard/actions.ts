@@ -1,20 +1,11 @@
 import type { ActionResponse } from '../../protocol';
-import type { Cog, CogContext } from '../apps/registry';
+import type { Cog, CogContext } from '../cog/registry';
+import { UserError } from '../cog/userError';
 import type { DashboardDeps } from './widgets';
-import { createWorkspaceUrl, workspaceUrl } from './paths';
+import { createWorkspaceUrl, workspaceUrl } from '../workspaces/paths';
 
 /** The annotation that makes a cog a POST /api/action action; attrs { name }. */
 export const ACTION_ANNOTATION = 'action';
-
-/** A refused action; the REST error handler answers with its status and message. */
-export class ActionError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** An action cog: `run` gets the posted fields and the caller's world and user. */
 export function actionCog(
@@ -35,7 +26,7 @@ export function coreActions(deps: DashboardDeps): Cog[] {
   return [
     // A draft: the management page names it and picks experts; until then no list shows it.
     actionCog('new_chat', async (_fields, ctx) => {
-      if (!ctx.userId) throw new ActionError(401, 'Not signed in');
+      if (!ctx.userId) throw new UserError('Not signed in', 401);
       const ws = await store.workspaces.createDraft({
         worldId: ctx.worldId,
         createdBy: ctx.userId,
@@ -45,9 +36,9 @@ export function coreActions(deps: DashboardDeps): Cog[] {
     }),
     actionCog('open_workspace', async (fields, ctx) => {
       const id = fields.workspace_id;
-      if (typeof id !== 'string' || !id) throw new ActionError(400, 'workspace_id is required');
+      if (typeof id !== 'string' || !id) throw new UserError('workspace_id is required');
       if (!(await store.workspaces.inWorld(id, ctx.worldId)))
-        throw new ActionError(404, `Unknown workspace "${id}" in this world`);
+        throw new UserError(`Unknown workspace "${id}" in this world`, 404);
       return { status: 'ok', redirect_url: workspaceUrl(ctx.worldId, id) };
     }),
   ];

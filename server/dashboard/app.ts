@@ -1,4 +1,4 @@
-import type { App } from '../apps/registry';
+import type { App } from '../cog/registry';
 import { coreActions } from './actions';
 import { coreWidgets, type DashboardDeps } from './widgets';
 

@@ -4,8 +4,9 @@ import {
   type DashboardResponse,
   type Widget,
 } from '../../protocol';
-import { withoutUnsafeLinks, type DroppedLink } from '../apps/links';
-import { exposedId, type AnnotatedCog, type AppRegistry, type CogContext } from '../apps/registry';
+import { withoutUnsafeLinks, type DroppedLink } from '../cog/links';
+import { exposedId, type AnnotatedCog, type AppRegistry, type CogContext } from '../cog/registry';
+import { withTimeout } from '../cog/timeout';
 import { ACTION_ANNOTATION } from './actions';
 import { WIDGET_ANNOTATION } from './widgets';
 
@@ -38,19 +39,15 @@ async function renderOne(
 ): Promise<Widget> {
   const handler = w.cog.handler;
   if (!handler) throw new Error('it has no handler');
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    const widget = await Promise.race([handler({}, ctx), timeout]);
-    if (!isWidget(widget)) throw new Error('it did not return a widget with a layout');
-    const safe = withoutUnsafeLinks(widget);
-    for (const link of safe.dropped) report.droppedLink(w, link);
-    return safe.value;
-  } finally {
-    clearTimeout(timer);
-  }
+  const widget = await withTimeout(
+    handler({}, ctx),
+    timeoutMs,
+    () => new Error(`no answer within ${timeoutMs} ms`),
+  );
+  if (!isWidget(widget)) throw new Error('it did not return a widget with a layout');
+  const safe = withoutUnsafeLinks(widget);
+  for (const link of safe.dropped) report.droppedLink(w, link);
+  return safe.value;
 }
 
 /**

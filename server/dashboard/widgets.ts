@@ -5,10 +5,10 @@ import type {
   ImageWidget,
   NewWorkspaceWidget,
 } from '../../protocol';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';
-import { welcomeWorkspaceId, workspaceUrl } from './paths';
+import { welcomeWorkspaceId, workspaceUrl } from '../workspaces/paths';
 import { timeAgo } from './timeAgo';
 
 /** The annotation that makes a cog a dashboard widget, and its attributes. */

@@ -4,14 +4,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UserError } from '../cog/userError';
 
 /** An upload over the size cap: the route answers 413 with this message. */
-export class TooLargeError extends Error {
-  readonly statusCode = 413;
-  constructor(readonly limitBytes: number) {
-    super(`File too large: the limit is ${formatLimit(limitBytes)}`);
-  }
-}
+export const tooLarge = (limitBytes: number): UserError =>
+  new UserError(`File too large: the limit is ${formatLimit(limitBytes)}`, 413);
 
 /** "100 MB", or bytes when the cap is tiny (tests). */
 export function formatLimit(bytes: number): string {
@@ -61,7 +58,7 @@ export class BlobStore {
 
   /**
    * Streams `source` into the store. More than `maxBytes` aborts with
-   * TooLargeError; any failure removes the temp file. `truncated()` lets the
+   * a 413 UserError (tooLarge); any failure removes the temp file. `truncated()` lets the
    * caller report a source that stopped at its own limit (busboy) as too large.
    */
   async put(
@@ -74,14 +71,14 @@ export class BlobStore {
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > opts.maxBytes) return done(new TooLargeError(opts.maxBytes));
+        if (size > opts.maxBytes) return done(tooLarge(opts.maxBytes));
         hasher.update(chunk);
         done(null, chunk);
       },
     });
     try {
       await pipeline(source, counter, fs.createWriteStream(tmp, { flags: 'wx', flush: true }));
-      if (opts.truncated?.()) throw new TooLargeError(opts.maxBytes);
+      if (opts.truncated?.()) throw tooLarge(opts.maxBytes);
       const hash = hasher.digest('hex');
       const target = this.pathOf(hash);
       if (fs.existsSync(target)) {

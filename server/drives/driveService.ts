@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Drive, DriveFile, FileList, SearchKind } from '../../protocol';
+import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import { tagsOf, type DrivesRepository, type FileRow, type ListOptions } from '../store/drives';
 import { BlobStore, type StoredBlob } from './blobs';
@@ -33,11 +34,6 @@ export interface DrivesOptions {
   semantic?: SemanticIndex;
   /** Limits of one file's text extraction (default DEFAULT_EXTRACT_LIMITS). */
   extractLimits?: Partial<ExtractLimits>;
-}
-
-/** Thrown for a drive or file the caller may not see; routes answer 404. */
-export class NotFoundError extends Error {
-  readonly statusCode = 404;
 }
 
 /**
@@ -127,10 +123,10 @@ export class Drives implements DriveService {
     return this.repo.ensureDrive({ worldId, name, appName: appName ?? null });
   }
 
-  /** The drive, or NotFoundError: a drive of another world is unknown in this one. */
+  /** The drive, or a 404 UserError: a drive of another world is unknown in this one. */
   async requireDrive(worldId: string, name: string): Promise<DriveRow> {
     const drive = await this.repo.driveByName(worldId, name);
-    if (!drive) throw new NotFoundError(`Unknown drive "${name.slice(0, 200)}"`);
+    if (!drive) throw new UserError(`Unknown drive "${name.slice(0, 200)}"`, 404);
     return drive;
   }
 
@@ -159,12 +155,12 @@ export class Drives implements DriveService {
     };
   }
 
-  /** The file at `path` (checked first), or NotFoundError. */
+  /** The file at `path` (checked first), or a 404 UserError. */
   async requireFile(drive: DriveRow, path: string): Promise<FileRow> {
     const clean = normalizeDrivePath(path);
     const row = await this.repo.fileByPath(drive.id, clean);
     if (!row)
-      throw new NotFoundError(`Unknown file "${clean.slice(0, 300)}" in drive "${drive.name}"`);
+      throw new UserError(`Unknown file "${clean.slice(0, 300)}" in drive "${drive.name}"`, 404);
     return row;
   }
 
@@ -286,7 +282,7 @@ export class Drives implements DriveService {
     path: string,
   ): Promise<FileRow> {
     if (!(await this.opts.store.workspaces.inWorld(workspaceId, worldId)))
-      throw new NotFoundError(`Unknown workspace "${workspaceId.slice(0, 200)}"`);
+      throw new UserError(`Unknown workspace "${workspaceId.slice(0, 200)}"`, 404);
     const drive = await this.requireDrive(worldId, driveName);
     const row = await this.requireFile(drive, path);
     await this.opts.store.workspaceFiles.add(workspaceId, drive.id, row.path);

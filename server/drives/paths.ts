@@ -1,3 +1,5 @@
+import { UserError } from '../cog/userError';
+
 /**
  * Drive paths are names inside a drive, never file-system paths: bytes live in
  * the content-addressed blob store, so a drive path is only ever a database
@@ -7,29 +9,27 @@
 
 export const MAX_PATH_LENGTH = 1024;
 
-/** A refused path: the route answers 400 with `message`. */
-export class PathError extends Error {
-  readonly statusCode = 400;
-}
-
-/** Checks one drive path ("docs/report.pdf") and returns it unchanged, or throws PathError. */
+/**
+ * Checks one drive path ("docs/report.pdf") and returns it unchanged, or
+ * throws UserError (the route answers 400 with its message).
+ */
 export function normalizeDrivePath(raw: string, what = 'File path'): string {
-  if (raw.length === 0) throw new PathError(`${what} is empty`);
+  if (raw.length === 0) throw new UserError(`${what} is empty`);
   if (raw.length > MAX_PATH_LENGTH)
-    throw new PathError(`${what} is longer than ${MAX_PATH_LENGTH} characters`);
-  if (raw.includes('\0')) throw new PathError(`${what} must not contain a NUL character`);
-  if (raw.includes('\\')) throw new PathError(`${what} must not contain backslashes`);
+    throw new UserError(`${what} is longer than ${MAX_PATH_LENGTH} characters`);
+  if (raw.includes('\0')) throw new UserError(`${what} must not contain a NUL character`);
+  if (raw.includes('\\')) throw new UserError(`${what} must not contain backslashes`);
   if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw))
-    throw new PathError(`${what} must be relative to the drive (no leading "/")`);
+    throw new UserError(`${what} must be relative to the drive (no leading "/")`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0001-\u001f\u007f]/.test(raw))
-    throw new PathError(`${what} must not contain control characters`);
+    throw new UserError(`${what} must not contain control characters`);
   const segments = raw.split('/');
   for (const s of segments) {
-    if (s === '..') throw new PathError(`${what} must not contain ".." segments`);
-    if (s === '.') throw new PathError(`${what} must not contain "." segments`);
+    if (s === '..') throw new UserError(`${what} must not contain ".." segments`);
+    if (s === '.') throw new UserError(`${what} must not contain "." segments`);
     if (s === '')
-      throw new PathError(`${what} must not contain empty segments ("//" or a trailing "/")`);
+      throw new UserError(`${what} must not contain empty segments ("//" or a trailing "/")`);
   }
   return raw;
 }

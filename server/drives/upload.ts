@@ -1,4 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
+import { UserError } from '../cog/userError';
 import type { FileRow } from '../store/drives';
 import type { StoredBlob } from './blobs';
 import type { Drives } from './driveService';
@@ -7,14 +8,6 @@ import type { DriveRow } from './types';
 
 /** Longest description kept with an upload. */
 const MAX_DESCRIPTION = 4000;
-
-/** An upload without any file part. */
-export class EmptyUploadError extends Error {
-  readonly statusCode = 400;
-  constructor() {
-    super('No file in the upload (multipart field "file")');
-  }
-}
 
 /** The form fields an upload may carry beside its files. */
 export interface UploadFields {
@@ -66,7 +59,8 @@ export async function receiveUpload(
   }
   try {
     if (failure) throw failure;
-    if (received.length === 0) throw new EmptyUploadError();
+    if (received.length === 0)
+      throw new UserError('No file in the upload (multipart field "file")');
     const folder = normalizeFolder(fields.path, 'Folder');
     const tags = fields.tags !== undefined ? splitTags(fields.tags) : undefined;
     const description =

@@ -1,4 +1,4 @@
-import type { App, AppRegistry } from '../apps/registry';
+import type { App, AppRegistry } from '../cog/registry';
 import type { Store } from '../store';
 import { consultantFlow } from './consultantDialogue';
 import { onboardingFlow } from './onboarding';

@@ -1,11 +1,11 @@
 import type { ComponentNode, FlowResult } from '../../protocol';
-import { providerNamesFor } from '../apps/expertTools';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import { UserError } from '../cog/userError';
+import { providerNamesFor } from '../workspaces/expertTools';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory } from '../meeting/directory';
 import { alert, button, card, clip, columns, optionList, text } from '../pages/ui';
 import type { Store } from '../store';
 import { createWorkspaceWith, shortName } from '../workspaces/createWith';
-import { WorkspaceRequestError } from '../workspaces/handlers';
 import { providerDirectory } from '../workspaces/providers';
 import { matchExperts } from './expertMatch';
 import {
@@ -175,7 +175,7 @@ async function accept(
       providers: providerNamesFor(profiles).filter((p) => installed.has(p)),
     }));
   } catch (err) {
-    if (!(err instanceof WorkspaceRequestError)) throw err;
+    if (!(err instanceof UserError)) throw err;
     return recommendScreen(state, alert('error', err.message));
   }
   return {

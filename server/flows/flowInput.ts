@@ -1,5 +1,5 @@
 import { FLOW_USER_INPUT_EVENT, type ComponentNode, type FlowResult } from '../../protocol';
-import type { Cog, CogContext } from '../apps/registry';
+import type { Cog, CogContext } from '../cog/registry';
 import { FLOW_ANNOTATION } from '../pages/flowHandlers';
 import { alert, clip } from '../pages/ui';
 

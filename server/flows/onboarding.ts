@@ -1,12 +1,13 @@
 import type { ComponentNode, FlowResult } from '../../protocol';
-import { providerNamesFor } from '../apps/expertTools';
-import type { AppRegistry, Cog, CogContext } from '../apps/registry';
+import { UserError } from '../cog/userError';
+import { providerNamesFor } from '../workspaces/expertTools';
+import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory, type DirectoryExpert } from '../meeting/directory';
 import { covers, textDomains, type Domain } from '../meeting/offline/domains';
 import { alert, button, card, clip, columns, markdown, optionList, text } from '../pages/ui';
 import type { Store } from '../store';
 import { createWorkspaceWith } from '../workspaces/createWith';
-import { checkWorkspaceName, WorkspaceRequestError } from '../workspaces/handlers';
+import { checkWorkspaceName } from '../workspaces/handlers';
 import { providerDirectory } from '../workspaces/providers';
 import {
   attrText,
@@ -197,7 +198,7 @@ function setName(deps: Deps, state: State, raw: string): FlowResult {
   try {
     return screen(deps, { ...state, step: 'summary', name: checkWorkspaceName(raw) });
   } catch (err) {
-    if (!(err instanceof WorkspaceRequestError)) throw err;
+    if (!(err instanceof UserError)) throw err;
     return screen(deps, state, alert('error', err.message));
   }
 }
@@ -221,7 +222,7 @@ async function create(
       providers: state.tools ?? [],
     }));
   } catch (err) {
-    if (!(err instanceof WorkspaceRequestError)) throw err;
+    if (!(err instanceof UserError)) throw err;
     return screen(deps, state, alert('error', err.message));
   }
   return {

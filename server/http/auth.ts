@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRequestSchema, type UserSessionResponse } from '../../protocol';
-import { demoPasswordRefused, isDemoPassword } from '../auth/adminPassword';
+import { demoPasswordRefused } from '../auth/adminPassword';
 import { verifyPassword } from '../auth/password';
 import type { LoginLimiters } from '../auth/rateLimit';
 import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
@@ -8,7 +8,7 @@ import { endSession, startSession } from '../auth/sessionCookie';
 import { verifyPin } from '../auth/totp';
 import { userSession } from '../auth/userSession';
 import type { Revocations } from '../cog/revocations';
-import type { Config } from '../config';
+import { isDemoPassword, type Config } from '../config';
 import type { Store } from '../store';
 
 /** One message for every failed sign-in, so the answer never tells which field was wrong. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommandsResponse, NamespacesResponse } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import { CommandDirectory, DEFAULT_NAMESPACE, type CommandContext } from '../commands/directory';
 import type { Store } from '../store';
 import type { Guards } from './guards';

@@ -1,8 +1,8 @@
 import { noteInBackground } from '../cog/consoleNote';
 import type { FastifyInstance } from 'fastify';
 import { actionRequestSchema } from '../../protocol';
-import { quoted } from '../apps/links';
-import type { AppRegistry } from '../apps/registry';
+import { quoted } from '../cog/links';
+import type { AppRegistry } from '../cog/registry';
 import { sendError } from '../auth/requestAuth';
 import { findAction, renderDashboard, runAction } from '../dashboard/render';
 import type { Store } from '../store';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { safeNextPath } from '../../protocol';
-import { OidcFlowError, type OidcIdentity, type OidcLogin } from '../auth/oidc';
+import type { OidcIdentity, OidcLogin } from '../auth/oidc';
 import { secureCookies, startSession } from '../auth/sessionCookie';
 import type { Revocations } from '../cog/revocations';
+import { UserError } from '../cog/userError';
 import type { Config } from '../config';
 import type { Store } from '../store';
 
@@ -14,7 +15,7 @@ async function userFor(store: Store, id: OidcIdentity) {
   if (linked) return linked;
   const byEmail = await store.users.byEmail(id.email);
   if (byEmail?.oidc_subject) {
-    throw new OidcFlowError('This email is already linked to another identity at the provider.');
+    throw new UserError('This email is already linked to another identity at the provider.');
   }
   const user =
     byEmail ??
@@ -76,7 +77,7 @@ export function portalRoutes(
       return reply.redirect(identity.next ?? (world ? `/w/${world.world_id}/dashboard` : '/login'));
     } catch (err) {
       const message =
-        err instanceof OidcFlowError ? err.message : 'Sign-in with the identity provider failed.';
+        err instanceof UserError ? err.message : 'Sign-in with the identity provider failed.';
       req.log.warn({ err }, 'OIDC callback refused');
       return reply
         .code(400)

@@ -1,5 +1,5 @@
 import { safeLinkUrl, type Expert } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { ExpertProfile } from './types';
 
 export interface DirectoryExpert extends ExpertProfile {

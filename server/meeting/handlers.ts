@@ -1,7 +1,8 @@
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import { KeyedSerial } from '../cog/keyedSerial';
+import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import { workspaceAudience } from './audience';
@@ -9,15 +10,12 @@ import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory
 import { startMeetingRound, type MeetingDeps } from './meeting';
 import { remoteTools, withRemoteExperts } from './remote';
 
-/** A request the client cannot make right now; the hub sends its message back as server.error. */
-export class MeetingRequestError extends Error {}
-
 /** The workspace this connection has open (scontext.set workspace_id), checked against its world. */
 export async function openWorkspace(store: Store, conn: CogConnection): Promise<WorkspaceRow> {
   const id = conn.context.get('workspace_id');
-  if (typeof id !== 'string' || !id) throw new MeetingRequestError('No workspace selected');
+  if (typeof id !== 'string' || !id) throw new UserError('No workspace selected');
   const ws = await store.workspaces.inWorld(id, conn.worldId);
-  if (!ws) throw new MeetingRequestError(`Unknown workspace "${id}" in this world`);
+  if (!ws) throw new UserError(`Unknown workspace "${id}" in this world`);
   return ws;
 }
 
@@ -108,7 +106,7 @@ export function registerMeetingHandlers(
 
   hub.on('user.message', async (conn, frame) => {
     const text = frame.content.text.trim();
-    if (!text) throw new MeetingRequestError('An empty message is not sent');
+    if (!text) throw new UserError('An empty message is not sent');
     const ws = await openWorkspace(store, conn);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
     // The socket's next frame waits until the user's words are stored, not for the answers.

@@ -2,6 +2,7 @@ import { noteInBackground } from '../cog/consoleNote';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KeyedSerial } from '../cog/keyedSerial';
+import { withTimeout } from '../cog/timeout';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import type { Audience } from './audience';
@@ -151,15 +152,8 @@ async function answerOne(
     },
   });
   reporter.progress('working-ok');
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`));
-    }, timeoutMs);
-  });
   try {
-    await Promise.race([
+    await withTimeout(
       deps.engine.answer(
         {
           expert,
@@ -173,8 +167,12 @@ async function answerOne(
         },
         reporter,
       ),
-      timedOut,
-    ]);
+      timeoutMs,
+      () => {
+        controller.abort(); // the engine and its tools stop too
+        return new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`);
+      },
+    );
     if (!state.answered) reporter.answer(state.lastAnswer || '_(no answer)_', true);
     await stored();
     // An answer that could not be stored would be gone on reload: the expert failed.
@@ -194,7 +192,5 @@ async function answerOne(
     if (!state.answered) reporter.answer(couldNotAnswer(expert.name, message), true);
     await stored();
     return { cid, ok: false };
-  } finally {
-    clearTimeout(timer);
   }
 }

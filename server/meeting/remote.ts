@@ -1,5 +1,9 @@
-import type { AnnotatedCog, App, AppRegistry } from '../apps/registry';
+import type { AnnotatedCog, App, AppRegistry } from '../cog/registry';
+import { untilAborted } from '../cog/timeout';
 import { ToolError, type ExpertEngine, type Tool, type ToolResult } from './types';
+
+/** The meeting's timeout aborts the signal, so a silent app never holds a round. */
+const aborted = () => new Error('aborted');
 
 const expertIdOf = (a: AnnotatedCog) =>
   typeof a.attrs.expert_id === 'string' ? a.attrs.expert_id : a.cog.name;
@@ -16,16 +20,6 @@ export function remoteExpertCog(
 ): AnnotatedCog | undefined {
   const found = registry.annotated('expert', worldId).find((a) => expertIdOf(a) === expertId);
   return found?.app.remote && found.cog.handler ? found : undefined;
-}
-
-/** Rejects when the signal aborts (the meeting's timeout), so a silent app never holds a round. */
-function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error('aborted'));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function answerText(value: unknown, expertName: string): string {
@@ -47,7 +41,7 @@ export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): E
       const worldId = request.worldId ?? '';
       const remote = remoteExpertCog(registry, request.expert.id, worldId);
       if (!remote?.cog.handler) return local.answer(request, report);
-      const value = await abortable(
+      const value = await untilAborted(
         remote.cog.handler(
           {
             kvargs: {
@@ -59,6 +53,7 @@ export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): E
           { worldId },
         ),
         request.signal,
+        aborted,
       );
       report.answer(answerText(value, request.expert.name), true);
     },
@@ -111,7 +106,11 @@ export function remoteTools(registry: AppRegistry, local: Tool[], worldId: strin
       async run(args, ctx) {
         try {
           return toolResult(
-            await abortable(handler({ kvargs: args }, { worldId: ctx.worldId }), ctx.signal),
+            await untilAborted(
+              handler({ kvargs: args }, { worldId: ctx.worldId }),
+              ctx.signal,
+              aborted,
+            ),
           );
         } catch (err) {
           throw new ToolError(err instanceof Error ? err.message : String(err));

@@ -1,8 +1,9 @@
 import { FLOW_START_EVENT, type ClientFrame } from '../../protocol';
-import { exposedId, type AnnotatedCog, type AppRegistry } from '../apps/registry';
+import { exposedId, type AnnotatedCog, type AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
 import { KeyedSerial } from '../cog/keyedSerial';
+import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import { FlowStates, type FlowKey } from './flowStates';
 import { DEFAULT_SCREEN_TIMEOUT_MS, invokeCog, messageOf } from './invoke';
@@ -21,9 +22,6 @@ export interface FlowHandlerDeps {
   /** Where flows in progress are kept (default: in memory, 1,000 flows, 1 hour idle). */
   states?: FlowStates;
 }
-
-/** A flow request the server refuses; its message is the reply's error. */
-class FlowRequestError extends Error {}
 
 const flowIdOf = (a: AnnotatedCog) =>
   typeof a.attrs.flow_id === 'string' && a.attrs.flow_id ? a.attrs.flow_id : a.cog.name;
@@ -73,7 +71,7 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
   async function step(conn: CogConnection, frame: ClientFrame<'flow.event'>, key: FlowKey) {
     const { event_handler, attrs } = frame.content;
     const flow = findFlow(registry, key.flowid, conn.worldId);
-    if (!flow) throw new FlowRequestError(`Unknown flow "${key.flowid}"`);
+    if (!flow) throw new UserError(`Unknown flow "${key.flowid}"`);
     const fresh = event_handler === FLOW_RESTART_EVENT;
     if (fresh) states.delete(key);
     // A copy: a cog that mutates what it was given cannot change what is kept.
@@ -94,7 +92,7 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
     } catch (err) {
       const message = messageOf(err);
       await toConsole(conn, flow.app.name, key.flowid, message);
-      throw new FlowRequestError(message);
+      throw new UserError(message);
     }
     const checked = checkFlowResult(raw);
     if (!checked.ok) {
@@ -104,7 +102,7 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
         key.flowid,
         `${INVALID_FLOW_SCREEN} (${checked.reason})`,
       );
-      throw new FlowRequestError(INVALID_FLOW_SCREEN);
+      throw new UserError(INVALID_FLOW_SCREEN);
     }
     const result = checked.value;
     if (result.done) states.delete(key);
@@ -129,13 +127,13 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
   hub.on('flow.event', async (conn, frame) => {
     const flowid = frame.content.flowid?.trim() ?? '';
     try {
-      if (!flowid) throw new FlowRequestError('flowid is required');
+      if (!flowid) throw new UserError('flowid is required');
       const key = { worldId: conn.worldId, userId: conn.userId, flowid };
       const screen = await serial.run(JSON.stringify(key), () => step(conn, frame, key));
       hub.reply(conn, frame, 'flow.screen.display', { flowid, ...screen, status: 'ok' });
     } catch (err) {
       const error = messageOf(err);
-      if (!(err instanceof FlowRequestError))
+      if (!(err instanceof UserError))
         await store.console.append(conn.worldId, {
           app_name: 'emgen',
           from: 'flow.error',

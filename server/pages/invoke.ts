@@ -1,4 +1,5 @@
-import type { Cog, CogContext } from '../apps/registry';
+import type { Cog, CogContext } from '../cog/registry';
+import { withTimeout } from '../cog/timeout';
 
 /** How long a page or flow cog may take before its caller gets an error (ms). */
 export const DEFAULT_SCREEN_TIMEOUT_MS = 10_000;
@@ -16,18 +17,11 @@ export async function invokeCog(
 ): Promise<unknown> {
   const handler = cog.handler;
   if (!handler) throw new Error(`${opts.label} has no handler`);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${opts.label} did not answer within ${opts.timeoutMs / 1000} s`)),
-      opts.timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([handler({ kvargs }, ctx), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withTimeout(
+    handler({ kvargs }, ctx),
+    opts.timeoutMs,
+    () => new Error(`${opts.label} did not answer within ${opts.timeoutMs / 1000} s`),
+  );
 }
 
 /** The message of anything thrown. */

@@ -1,10 +1,11 @@
 import type { ClientFrame, ServerContent } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
+import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import { DEFAULT_SCREEN_TIMEOUT_MS, invokeCog, messageOf } from './invoke';
-import { findPage, PageRequestError, type FoundPage } from './pageLookup';
+import { findPage, type FoundPage } from './pageLookup';
 import { checkPageResult, INVALID_PAGE_SCREEN, sameSiteRedirect } from './screenResult';
 
 export interface PageHandlerDeps {
@@ -51,7 +52,7 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
     });
   }
 
-  /** Runs the page cog; PageRequestError carries what the user is told. */
+  /** Runs the page cog; UserError carries what the user is told. */
   async function run(
     conn: CogConnection,
     page: FoundPage,
@@ -69,12 +70,12 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
     } catch (err) {
       const message = messageOf(err);
       await toConsole(conn, page, message);
-      throw new PageRequestError(message);
+      throw new UserError(message);
     }
     const checked = checkPageResult(raw, { needsComponent });
     if (!checked.ok) {
       await toConsole(conn, page, `${INVALID_PAGE_SCREEN} (${checked.reason})`);
-      throw new PageRequestError(INVALID_PAGE_SCREEN);
+      throw new UserError(INVALID_PAGE_SCREEN);
     }
     const { redirect_url: asked, ...result } = checked.value;
     const redirect = sameSiteRedirect(asked);
@@ -100,7 +101,7 @@ export function registerPageHandlers(hub: CogHub, deps: PageHandlerDeps): void {
   ): Promise<void> {
     const error = messageOf(err);
     // Refusals were already logged where they arose; anything else is a bug worth seeing.
-    if (!(err instanceof PageRequestError))
+    if (!(err instanceof UserError))
       await store.console.append(conn.worldId, {
         app_name: 'emgen',
         from: 'page.error',

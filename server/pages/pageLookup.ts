@@ -1,11 +1,9 @@
 import { INVALID_PAGE_CONFIG } from '../../protocol';
-import { exposedPath, isBuiltIn, type AnnotatedCog, type AppRegistry } from '../apps/registry';
+import { exposedPath, isBuiltIn, type AnnotatedCog, type AppRegistry } from '../cog/registry';
+import { UserError } from '../cog/userError';
 
 /** The annotation that makes a cog a page: `page: { pagename, title?, path? }`. */
 export const PAGE_ANNOTATION = 'page';
-
-/** A page request the server refuses; its message is the reply's error. */
-export class PageRequestError extends Error {}
 
 /** A page cog, with the names it answers to. */
 export interface FoundPage extends AnnotatedCog {
@@ -44,7 +42,7 @@ export function allPages(registry: AppRegistry, worldId: string): FoundPage[] {
   return registry.annotated(PAGE_ANNOTATION, worldId).map(describe);
 }
 
-/** The page `pagename` of app `appname` in a world, or PageRequestError naming what is missing. */
+/** The page `pagename` of app `appname` in a world, or UserError naming what is missing. */
 export function pageByName(
   registry: AppRegistry,
   worldId: string,
@@ -52,9 +50,9 @@ export function pageByName(
   pagename: string,
 ): FoundPage {
   const app = registry.get(appname, worldId);
-  if (!app) throw new PageRequestError(`Unknown app "${appname}"`);
+  if (!app) throw new UserError(`Unknown app "${appname}"`);
   const page = allPages(registry, worldId).find((p) => p.app === app && p.pagename === pagename);
-  if (!page) throw new PageRequestError(`Page "${pagename}" not found in app "${appname}"`);
+  if (!page) throw new UserError(`Page "${pagename}" not found in app "${appname}"`);
   return page;
 }
 
@@ -78,7 +76,7 @@ export function pageByPath(registry: AppRegistry, worldId: string, path: string)
     ? [route[1]!, route[2]!]
     : [bare.slice(0, bare.indexOf('/')), bare.slice(bare.indexOf('/') + 1)];
   if (!bare.includes('/') || !appname || !pagename)
-    throw new PageRequestError(`No page at path "${path}"`);
+    throw new UserError(`No page at path "${path}"`);
   return pageByName(registry, worldId, decoded(appname), decoded(pagename));
 }
 
@@ -103,8 +101,8 @@ export function findPage(
     const named = builtIn.length ? builtIn : all;
     if (named.length === 1) return named[0]!;
     if (named.length > 1)
-      throw new PageRequestError(`Page "${pagename}" is in several apps: name the app`);
-    throw new PageRequestError(`Page "${pagename}" not found`);
+      throw new UserError(`Page "${pagename}" is in several apps: name the app`);
+    throw new UserError(`Page "${pagename}" not found`);
   }
-  throw new PageRequestError(INVALID_PAGE_CONFIG);
+  throw new UserError(INVALID_PAGE_CONFIG);
 }

@@ -9,7 +9,7 @@ import {
   jsonLimitProblem,
   type AudioReply,
 } from '../../protocol';
-import type { BrowserAdmission } from '../auth/socketAdmission';
+import type { BrowserAdmission } from '../cog/admission';
 import { errorMessage } from '../cog/errorMessage';
 import { messageText } from '../cog/messageText';
 import { onOrderedMessages } from '../cog/orderedMessages';

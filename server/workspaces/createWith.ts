@@ -1,9 +1,10 @@
-import type { AppRegistry } from '../apps/registry';
-import { workspaceUrl } from '../dashboard/paths';
+import type { AppRegistry } from '../cog/registry';
+import { UserError } from '../cog/userError';
+import { workspaceUrl } from './paths';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
-import { checkWorkspaceName, WorkspaceRequestError } from './handlers';
+import { checkWorkspaceName } from './handlers';
 import { providerDirectory } from './providers';
 
 export interface NewWorkspace {
@@ -18,7 +19,7 @@ export interface NewWorkspace {
  * Creates an active workspace in one transaction, with its experts, tool
  * providers and the user as its first person (so it is in their history).
  * Names are checked like workspace.update; unknown experts or providers are
- * refused with WorkspaceRequestError and nothing is written.
+ * refused with UserError and nothing is written.
  */
 export async function createWorkspaceWith(
   deps: { store: Store; registry: AppRegistry },
@@ -29,9 +30,9 @@ export async function createWorkspaceWith(
   const experts = expertDirectory(registry, input.worldId);
   const providers = providerDirectory(registry, input.worldId);
   for (const id of input.experts)
-    if (!experts.has(id)) throw new WorkspaceRequestError(`Unknown expert "${id}"`);
+    if (!experts.has(id)) throw new UserError(`Unknown expert "${id}"`);
   for (const p of input.providers ?? [])
-    if (!providers.has(p)) throw new WorkspaceRequestError(`Unknown tool provider "${p}"`);
+    if (!providers.has(p)) throw new UserError(`Unknown tool provider "${p}"`);
   const workspace = await store.transaction(async (tx) => {
     const ws = await tx.workspaces.create({
       worldId: input.worldId,

@@ -1,17 +1,15 @@
 import type { ClientFrame, OperationResponse, ServerTyp } from '../../protocol';
-import type { AppRegistry } from '../apps/registry';
+import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
+import { UserError } from '../cog/userError';
 import { expertDirectory } from '../meeting/directory';
-import { MeetingRequestError, openWorkspace } from '../meeting/handlers';
+import { openWorkspace } from '../meeting/handlers';
 import type { Repositories, Store } from '../store';
 import { providerDirectory, providerOnWire } from './providers';
 
 /** The longest workspace name accepted (characters, after trimming). */
 export const WORKSPACE_NAME_MAX = 200;
-
-/** A request the server refuses with a clear message; nothing has been written. */
-export class WorkspaceRequestError extends Error {}
 
 export interface WorkspaceDeps {
   store: Store;
@@ -28,11 +26,9 @@ type OperationTyp =
 /** The name workspace.update would store, or the error it answers with. */
 export function checkWorkspaceName(raw: string): string {
   const name = raw.trim();
-  if (!name) throw new WorkspaceRequestError('Workspace name is required');
+  if (!name) throw new UserError('Workspace name is required');
   if ([...name].length > WORKSPACE_NAME_MAX)
-    throw new WorkspaceRequestError(
-      `Workspace name must be at most ${WORKSPACE_NAME_MAX} characters`,
-    );
+    throw new UserError(`Workspace name must be at most ${WORKSPACE_NAME_MAX} characters`);
   return name;
 }
 
@@ -70,8 +66,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
 
   /** The message a failed request is answered with; unexpected failures go to the world console. */
   async function refusal(conn: CogConnection, typ: string, err: unknown): Promise<string> {
-    if (err instanceof WorkspaceRequestError || err instanceof MeetingRequestError)
-      return err.message;
+    if (err instanceof UserError) return err.message;
     const message = err instanceof Error ? err.message : String(err);
     await store.console.append(conn.worldId, {
       app_name: 'emgen',
@@ -97,7 +92,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
     const ws = await openWorkspace(store, conn);
     const id = frame.content.expert_id;
     if (!expertDirectory(registry, conn.worldId).has(id))
-      throw new WorkspaceRequestError(`Unknown expert "${id}"`);
+      throw new UserError(`Unknown expert "${id}"`);
     return async (tx) => {
       await tx.workspaces.addExpert(ws.id, id);
       await tx.workspaces.addUser(ws.id, conn.userId);
@@ -112,7 +107,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
       !expertDirectory(registry, conn.worldId).has(id) &&
       !(await store.workspaces.expertIds(ws.id)).includes(id)
     )
-      throw new WorkspaceRequestError(`Unknown expert "${id}"`);
+      throw new UserError(`Unknown expert "${id}"`);
     return async (tx) => {
       await tx.workspaces.removeExpert(ws.id, id);
       await tx.workspaces.addUser(ws.id, conn.userId);
@@ -123,7 +118,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
     const ws = await openWorkspace(store, conn);
     const name = frame.content.provider_name;
     if (!providerDirectory(registry, conn.worldId).has(name))
-      throw new WorkspaceRequestError(`Unknown tool provider "${name}"`);
+      throw new UserError(`Unknown tool provider "${name}"`);
     return async (tx) => {
       await tx.workspaces.addToolProvider(ws.id, name);
       await tx.workspaces.addUser(ws.id, conn.userId);
@@ -137,7 +132,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
       !providerDirectory(registry, conn.worldId).has(name) &&
       !(await store.workspaces.toolProviders(ws.id)).includes(name)
     )
-      throw new WorkspaceRequestError(`Unknown tool provider "${name}"`);
+      throw new UserError(`Unknown tool provider "${name}"`);
     return async (tx) => {
       await tx.workspaces.removeToolProvider(ws.id, name);
       await tx.workspaces.addUser(ws.id, conn.userId);

@@ -1,5 +1,5 @@
 import { safeLinkUrl, type ToolProvider } from '../../protocol';
-import type { App, AppRegistry } from '../apps/registry';
+import type { App, AppRegistry } from '../cog/registry';
 
 export interface DirectoryProvider {
   name: string;

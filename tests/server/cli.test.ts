@@ -5,9 +5,10 @@ import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { verifyPin } from '../../server/auth/totp';
-import { UsageError, runUsersCommand } from '../../server/cli/users';
+import { runUsersCommand } from '../../server/cli/users';
+import { UserError } from '../../server/cog/userError';
 import type { Store } from '../../server/store';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { openTestStore } from './harness';
 
 let store: Store;
@@ -108,7 +109,7 @@ describe('npm run users', () => {
     [['frobnicate'], 'Unknown command "frobnicate".'],
   ])('refuses %o with a clear error', async (argv, message) => {
     const attempt = run(...argv);
-    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toBeInstanceOf(UserError);
     await expect(attempt).rejects.toThrow(message);
   });
 });

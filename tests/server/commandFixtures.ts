@@ -1,4 +1,4 @@
-import type { App } from '../../server/apps/registry';
+import type { App } from '../../server/cog/registry';
 
 /** What the test app's greet command was called with. */
 export const calls: { kvargs: unknown; ctx: unknown }[] = [];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppRegistry, type App } from '../../server/apps/registry';
+import { AppRegistry, type App } from '../../server/cog/registry';
 import { CommandDirectory, commandAttrs, commandResult } from '../../server/commands/directory';
 import { fuzzyName, scoreCommand, searchCommands } from '../../server/commands/search';
 import type { Store } from '../../server/store';

@@ -5,7 +5,7 @@ import { CSRF_COOKIE, HEADER_CSRF, HEADER_WORLD_ID } from '../../protocol';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { SemanticIndex } from '../../server/drives/types';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { ADMIN, type Client, openTestStore } from './harness';
 
 /** A one-page PDF 1.4 whose only content is `text` in Helvetica (a real, parseable file). */

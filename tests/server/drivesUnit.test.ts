@@ -7,10 +7,10 @@ import { extractText, htmlToText, jsonToText } from '../../server/drives/extract
 import { normalizeDrivePath, normalizeFolder, normalizePrefix } from '../../server/drives/paths';
 import { queryWords } from '../../server/drives/search';
 import { ftsQuery } from '../../server/store/driveDialect';
-import { listDocuments, seedDrives, SEED_DOCUMENTS_DIR } from '../../server/drives/seedDrives';
+import { listDocuments, seedDrives, SEED_DOCUMENTS_DIR } from '../../server/seed/drives';
 import { sniffBuffer } from '../../server/drives/sniff';
 import type { Store } from '../../server/store';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { makePdf, PNG_BYTES } from './driveHelpers';
 import { ADMIN, openTestStore } from './harness';
 

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openConfiguredStore, openStore, type Store } from '../../server/store';
 import { inject } from 'vitest';
 import { createDatabase } from '../support/postgres';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { CSRF_COOKIE, HEADER_CSRF } from '../../protocol';
 
 /** Whether this run of the suite is on PostgreSQL (npm run test:server:pg). */

@@ -179,7 +179,7 @@ export function wordyText(chars: number): string {
           if (w.length > 2) vocabulary.add(w);
     }
   };
-  walk(path.resolve('server/drives/seedDocuments'));
+  walk(path.resolve('server/seed/documents'));
   const words = [...vocabulary];
   const out: string[] = [];
   let length = 0;

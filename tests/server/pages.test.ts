@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CogApp } from '../../client/cogApp';
-import type { App } from '../../server/apps/registry';
+import type { App } from '../../server/cog/registry';
 import { runUsersCommand } from '../../server/cli/users';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
 import { expectKnownComponents, nodesNamed, request, textOf } from './screenHelpers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppRegistry, exposedId, exposedPath, type App } from '../../server/apps/registry';
+import { AppRegistry, exposedId, exposedPath, type App } from '../../server/cog/registry';
 
 const app = (name: string, worldId?: string, kind = 'command'): App => ({
   name,

@@ -5,7 +5,8 @@ import { REGISTRY_APPS_CALL } from '../../protocol';
 import type { CogApp } from '../../client/cogApp';
 import { createUnitsApp } from '../../examples/unitsApp';
 import { hashPassword } from '../../server/auth/password';
-import { UsageError, runUsersCommand } from '../../server/cli/users';
+import { runUsersCommand } from '../../server/cli/users';
+import { UserError } from '../../server/cog/userError';
 import { expertDirectory } from '../../server/meeting/directory';
 import type { Store } from '../../server/store';
 import {
@@ -112,7 +113,7 @@ describe('app tokens (npm run users)', () => {
     expect(await cli('revoke-app-token', 'cli-app', WORLD)).toEqual([
       'Token of app cli-app in innovation-lab revoked.',
     ]);
-    await expect(cli('revoke-app-token', 'cli-app', WORLD)).rejects.toThrow(UsageError);
+    await expect(cli('revoke-app-token', 'cli-app', WORLD)).rejects.toThrow(UserError);
     await expect(cli('app-token', 'cli-app', 'no-such-world')).rejects.toThrow(/No world/);
     await expect(cli('app-token', 'bad name!', WORLD)).rejects.toThrow(/app name/);
   });

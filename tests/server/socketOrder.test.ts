@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../server/apps/registry';
+import type { App } from '../../server/cog/registry';
 import type { ExpertEngine } from '../../server/meeting/types';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { openStore, type Store } from '../../server/store';
 import { connectDb, migrate } from '../../server/store/db';
-import { seedDemo } from '../../server/store/seed';
+import { seedDemo } from '../../server/seed/demo';
 
 let store: Store | undefined;
 afterEach(() => store?.close());

@@ -14,9 +14,10 @@ import {
 import { errorMessage } from '../../cog/errorMessage';
 import type { CogHub } from '../../cog/hub';
 import { onOrderedMessages } from '../../cog/orderedMessages';
+import { withTimeout } from '../../cog/timeout';
 import { messageText } from '../../cog/messageText';
 import type { Store } from '../../store';
-import type { App, AppRegistry, CogContext } from '../registry';
+import type { App, AppRegistry, CogContext } from '../../cog/registry';
 import { checkDeclaredCogs } from './declared';
 
 /** Close codes of an app socket besides 4401 'Invalid app token'. */
@@ -45,7 +46,6 @@ export interface AppConnectionDeps {
 interface Pending {
   resolve(value: unknown): void;
   reject(err: Error): void;
-  timer: NodeJS.Timeout;
 }
 
 const describeProcess = (app: App) =>
@@ -107,12 +107,8 @@ export class RemoteAppConnection {
     if (this.pending.size >= MAX_PENDING_CALLS)
       return Promise.reject(new Error(`App "${this.appName}" has too many calls waiting`));
     const id = `call-${this.nextCall++}`;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(`${where} did not answer within ${this.deps.callTimeoutMs / 1000} s`));
-      }, this.deps.callTimeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+    const answer = new Promise<unknown>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
       try {
         this.send(
           'cog.call',
@@ -126,10 +122,13 @@ export class RemoteAppConnection {
           id,
         );
       } catch (err) {
-        clearTimeout(timer);
         this.pending.delete(id);
         reject(err instanceof Error ? err : new Error(String(err)));
       }
+    });
+    return withTimeout(answer, this.deps.callTimeoutMs, () => {
+      this.pending.delete(id);
+      return new Error(`${where} did not answer within ${this.deps.callTimeoutMs / 1000} s`);
     });
   }
 
@@ -221,7 +220,6 @@ export class RemoteAppConnection {
     const waiting = this.pending.get(id);
     if (!waiting) return;
     this.pending.delete(id);
-    clearTimeout(waiting.timer);
     waiting.reject(new Error(message));
   }
 
@@ -312,7 +310,6 @@ export class RemoteAppConnection {
       return;
     }
     this.pending.delete(id);
-    clearTimeout(waiting.timer);
     const { status, result, error } = frame.content;
     if (status === 'success') waiting.resolve(result);
     else waiting.reject(new Error(error || `App "${this.appName}" reported an error`));
@@ -351,7 +348,6 @@ export class RemoteAppConnection {
     clearTimeout(this.helloTimer);
     clearInterval(this.heartbeat);
     for (const [id, waiting] of this.pending) {
-      clearTimeout(waiting.timer);
       waiting.reject(new Error(`App "${this.appName}" disconnected`));
       this.pending.delete(id);
     }

@@ -1,9 +1,7 @@
 import type { CogHub } from '../../cog/hub';
+import { UserError } from '../../cog/userError';
 import type { Store } from '../../store';
-import type { AppRegistry, Cog, CogContext } from '../registry';
-
-/** A cog.call the server refuses; its message is the reply's error. */
-export class CogCallError extends Error {}
+import type { AppRegistry, Cog, CogContext } from '../../cog/registry';
 
 /** Annotations that make a cog reachable from a browser's cog.call; nothing else is. */
 export const CALLABLE_ANNOTATIONS = ['callable', 'command'] as const;
@@ -31,13 +29,13 @@ export async function callCog(
   const path = `${target.appname}/${target.module}/${target.cog}`;
   // Only what the caller's world sees: built-in apps and the world's own.
   const app = deps.registry.get(target.appname, ctx.worldId);
-  if (!app) throw new CogCallError(`Unknown app "${target.appname}"`);
+  if (!app) throw new UserError(`Unknown app "${target.appname}"`);
   const cog = app.cogs.find((c) => c.module === target.module && c.name === target.cog);
-  if (!cog) throw new CogCallError(`Unknown cog ${path}`);
+  if (!cog) throw new UserError(`Unknown cog ${path}`);
   if (!CALLABLE_ANNOTATIONS.some((kind) => cog.annotations[kind]) || !cog.handler)
-    throw new CogCallError(`Cog ${path} is not callable`);
+    throw new UserError(`Cog ${path} is not callable`);
   if (adminOnly(cog) && !(await deps.store.users.access(ctx.userId, ctx.worldId))?.is_admin)
-    throw new CogCallError('Administrators of this world only');
+    throw new UserError('Administrators of this world only');
   return cog.handler({ args: input.args, kvargs: input.kvargs }, ctx);
 }
 

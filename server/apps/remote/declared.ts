@@ -1,6 +1,12 @@
 import type { DeclaredCog } from '../../../protocol';
-import { quoted, withoutUnsafeLinks } from '../links';
-import { exposedId, exposedPath, type AnnotatedCog, type App, type AppRegistry } from '../registry';
+import { quoted, withoutUnsafeLinks } from '../../cog/links';
+import {
+  exposedId,
+  exposedPath,
+  type AnnotatedCog,
+  type App,
+  type AppRegistry,
+} from '../../cog/registry';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const nonEmpty = (v: unknown) => (typeof v === 'string' && v ? v : undefined);

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessWatch } from '../../cog/accessWatch';
 import type { CogHub } from '../../cog/hub';
 import type { Store } from '../../store';
-import type { AppRegistry } from '../registry';
+import type { AppRegistry } from '../../cog/registry';
 import { HELLO_TIMEOUT_MS, REMOTE_CALL_TIMEOUT_MS } from './appConnection';
 import { registerCogCalls } from './calls';
 import { AppGateway } from './gateway';
 
-export { callCog, CogCallError } from './calls';
+export { callCog } from './calls';
 export { AppGateway, appTokenOf } from './gateway';
 export { RemoteAppConnection, REMOTE_CALL_TIMEOUT_MS } from './appConnection';
 

@@ -1,4 +1,4 @@
-import { toolProviderDefinitions } from '../../apps/toolProviders';
+import { toolProviderDefinitions } from '../tools/providers';
 import type { ExpertProfile } from '../types';
 import type { ExpertDomain } from './domains';
 import type { Intent } from './intent';

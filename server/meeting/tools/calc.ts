@@ -1,6 +1,6 @@
 import { all, create } from 'mathjs';
 import type { BigNumber, MathNode, Unit } from 'mathjs';
-import { toolProviderDefinitions } from '../../apps/toolProviders';
+import { toolProviderDefinitions } from './providers';
 import { ToolError } from '../types';
 import type { Tool, ToolResult } from '../types';
 

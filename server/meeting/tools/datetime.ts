@@ -1,4 +1,4 @@
-import { toolProviderDefinitions } from '../../apps/toolProviders';
+import { toolProviderDefinitions } from './providers';
 import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
 

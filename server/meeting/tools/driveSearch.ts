@@ -1,5 +1,5 @@
 import type { SearchKind } from '../../../protocol';
-import { toolProviderDefinitions } from '../../apps/toolProviders';
+import { toolProviderDefinitions } from './providers';
 import { rankPassages } from '../../drives/semantic/passages';
 import type { DriveRow, DriveService, SearchHit } from '../../drives/types';
 import { ToolError } from '../types';

@@ -19,7 +19,7 @@ import { SemanticRowsRepository } from '../../../server/store/semanticRows';
  * common with the query, ranked first among the demo library's documents.
  */
 
-const SEED = path.resolve(__dirname, '../../../server/drives/seedDocuments');
+const SEED = path.resolve(__dirname, '../../../server/seed/documents');
 const TEXT = /\.(md|txt|ts|py|go|sh|json|csv|html|svg)$/;
 
 function seedTexts(): { path: string; text: string }[] {

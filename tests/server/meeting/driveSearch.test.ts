@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toolProviderDefinitions } from '../../../server/apps/toolProviders';
+import { toolProviderDefinitions } from '../../../server/meeting/tools/providers';
 import { driveSearchTool } from '../../../server/meeting/tools';
 import type { DrivePassage } from '../../../server/meeting/tools';
 import { ToolError } from '../../../server/meeting/types';
@@ -9,7 +9,7 @@ import type { ToolContext } from '../../../server/meeting/types';
 import { driveStub } from './driveStub';
 import type { StubOptions } from './driveStub';
 
-const SEED = path.resolve(__dirname, '../../../server/drives/seedDocuments');
+const SEED = path.resolve(__dirname, '../../../server/seed/documents');
 const seed = (p: string) => fs.readFileSync(path.join(SEED, p), 'utf8');
 
 const ctx = (worldId = 'w', signal = new AbortController().signal): ToolContext => ({

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoExperts } from '../../../server/apps/demoExperts';
+import { demoExperts } from '../../../server/seed/demoExperts';
 import { createOfflineEngine } from '../../../server/meeting/offline';
 import { builtinTools } from '../../../server/meeting/tools';
 import type {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoExperts } from '../../../server/apps/demoExperts';
+import { demoExperts } from '../../../server/seed/demoExperts';
 import { createOfflineEngine, understand } from '../../../server/meeting/offline';
 import { documentQuery } from '../../../server/meeting/offline/docs';
 import { builtinTools, driveSearchTool } from '../../../server/meeting/tools';
@@ -17,7 +17,7 @@ import type { StubOptions } from './driveStub';
 /** Librarian Lee answers from this world's drives through drive_search. */
 
 const NOW = new Date('2026-11-20T10:00:00Z');
-const SEED = path.resolve(__dirname, '../../../server/drives/seedDocuments');
+const SEED = path.resolve(__dirname, '../../../server/seed/documents');
 const seed = (p: string) => fs.readFileSync(path.join(SEED, p), 'utf8');
 const panel: ExpertProfile[] = demoExperts.map((e) => ({
   id: e.id,

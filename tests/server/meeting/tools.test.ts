@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolProviderDefinitions } from '../../../server/apps/toolProviders';
+import { toolProviderDefinitions } from '../../../server/meeting/tools/providers';
 import { builtinTools, driveSearchTool } from '../../../server/meeting/tools';
 import { driveStub } from './driveStub';
 import { ToolError } from '../../../server/meeting/types';

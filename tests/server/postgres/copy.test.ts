@@ -8,7 +8,7 @@ import { copyReport } from '../../../server/cli/dbCopy';
 import { loadConfig } from '../../../server/config';
 import { openConfiguredStore, openStore, type Store } from '../../../server/store';
 import { compareTables, TableChecksum } from '../../../server/store/copy/checksum';
-import { seedDemo } from '../../../server/store/seed';
+import { seedDemo } from '../../../server/seed/demo';
 import { E2E_ADMIN, startServerProcess, type ServerProcess } from '../../e2e/serverProcess';
 import { pgTest } from '../../support/postgresTest';
 import { call, upload } from '../driveHelpers';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN_PASSWORD, demoPasswordRefused } from '../../../server/auth/adminPassword';
+import { demoPasswordRefused } from '../../../server/auth/adminPassword';
 import { hashPassword } from '../../../server/auth/password';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { ConfigError, DEMO_ADMIN_PASSWORD, loadConfig } from '../../../server/config';
 import { SIGN_IN_REFUSED } from '../../../server/http/auth';
 import { startServerProcess, type ServerProcess } from '../../e2e/serverProcess';
 import { Client, startTestServer, type TestServer } from '../harness';

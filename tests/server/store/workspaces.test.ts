@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../../server/store';
-import { seedDemo } from '../../../server/store/seed';
+import { seedDemo } from '../../../server/seed/demo';
 import { openTestStore } from '../harness';
 
 const WORLD = 'innovation-lab';

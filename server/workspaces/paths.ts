@@ -1,4 +1,4 @@
-/** The client URLs the dashboard hands out (SPEC §2 route table). */
+/** The client URLs of workspaces the server hands out: dashboard, flows, commands (SPEC §2 route table). */
 const w = (worldId: string) => `/w/${encodeURIComponent(worldId)}`;
 
 export function workspaceUrl(worldId: string, workspaceId: string): string {

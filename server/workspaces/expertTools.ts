@@ -1,7 +1,7 @@
 import { expertDomains, type Domain } from '../meeting/offline/domains';
 import type { ExpertProfile } from '../meeting/types';
-import { providerDirectory, type DirectoryProvider } from '../workspaces/providers';
-import type { AppRegistry } from './registry';
+import { providerDirectory, type DirectoryProvider } from './providers';
+import type { AppRegistry } from '../cog/registry';
 
 /**
  * The tool providers each specialty works with: the ones the offline engine

@@ -1,7 +1,8 @@
-import { demoExperts } from '../apps/demoExperts';
-import { toolProviderDefinitions } from '../apps/toolProviders';
+import { demoExperts } from './demoExperts';
+import { toolProviderDefinitions } from '../meeting/tools/providers';
 import { hashPassword } from '../auth/password';
-import type { Store } from './index';
+import type { Store } from '../store';
+import { welcomeWorkspaceId } from '../workspaces/paths';
 
 export const DEMO_WORLDS = [
   { id: 'innovation-lab', name: 'Innovation Lab' },
@@ -36,7 +37,7 @@ export async function seedDemo(
     for (const e of demoExperts) await tx.experts.upsert(e);
     for (const w of DEMO_WORLDS) {
       const ws = await tx.workspaces.create({
-        id: `${w.id}-welcome`,
+        id: welcomeWorkspaceId(w.id),
         worldId: w.id,
         name: 'Welcome meeting',
         createdBy: user.id,

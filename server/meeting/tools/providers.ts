@@ -1,4 +1,4 @@
-import type { App } from './registry';
+import type { App } from '../../cog/registry';
 
 /**
  * The built-in tool providers. Tool names carry their provider's prefix

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../store';
-import { DEMO_WORLDS } from '../store/seed';
-import type { Drives } from './driveService';
+import { DEMO_WORLDS } from './demo';
+import type { Drives } from '../drives/driveService';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SEED_DOCUMENTS_DIR = path.join(here, 'seedDocuments');
+export const SEED_DOCUMENTS_DIR = path.join(here, 'documents');
 export const SEED_DRIVE_NAME = 'Library';
 /** Optional map in the documents folder: relative path → tags (or { tags, description }). */
 const TAGS_FILE = 'tags.json';
@@ -50,7 +50,7 @@ function metaOf(entry: TagEntry | undefined): { tags?: string[]; description?: s
 
 /**
  * Gives every demo world a "Library" drive holding the documents under
- * server/drives/seedDocuments (sub-folders kept as paths, tags from its
+ * server/seed/documents (sub-folders kept as paths, tags from its
  * tags.json). Files already in the drive are left alone, so running it on
  * every start only adds documents that are new. Indexing runs in the
  * background; await `service.whenIndexed()` to wait for it.
