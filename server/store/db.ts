@@ -18,9 +18,11 @@ const MIGRATION_WAIT_MS = 120_000;
 export function connectDb(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, SQLITE_FILE));
-  // First, so that switching to WAL waits for a process starting beside us.
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // First, so that switching to WAL waits for a process starting beside us, which
+  // may hold the write lock for all its migrations (a busy machine: many seconds).
+  db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
   db.pragma('journal_mode = WAL');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('foreign_keys = ON');
   return db;
 }
