@@ -146,14 +146,23 @@ host all all 127.0.0.1/32 trust
 
 const databaseName = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Creates a database on the cluster behind `adminUrl` and returns its URL. */
+/**
+ * Creates a database on the cluster behind `adminUrl` and returns its URL.
+ * It sorts text as an English-language installation does (ICU's en-US:
+ * case and punctuation nearly ignored), not byte for byte like the cluster's
+ * C locale, so tests see the order a real server would give; a PostgreSQL
+ * built without ICU gets the cluster's default.
+ */
 export async function createDatabase(adminUrl: string, name?: string): Promise<string> {
   const db = name ?? `emgen_${randomBytes(6).toString('hex')}`;
   if (!databaseName.test(db)) throw new Error(`Not a plain database name: ${JSON.stringify(db)}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(db)}`);
+    const create = `CREATE DATABASE ${pg.escapeIdentifier(db)}`;
+    await client
+      .query(`${create} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`)
+      .catch(() => client.query(create));
   } finally {
     await client.end();
   }

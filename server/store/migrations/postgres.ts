@@ -378,4 +378,34 @@ export const postgresMigrations: Migration[] = [
     `,
   },
   searchRebuild,
+  {
+    id: 12,
+    name: 'text sorts and compares byte for byte on PostgreSQL, as on SQLite',
+    /*
+     * A database created with an English locale sorts "_x, a, B, b, Z" where
+     * SQLite sorts "B, Z, _x, a, b", and a path range (prefix <= path <
+     * prefix || U+10FFFF) would not hold. Every text column takes the "C"
+     * collation: the order SQLite gives, whatever the database's locale, and
+     * indexes that serve prefix ranges. CITEXT under "C" folds ASCII case only,
+     * as NOCASE does. drive_fts is left alone: its text is searched, never
+     * sorted, and its trigger fires on those columns.
+     */
+    sql: `
+      DO $$
+      DECLARE c record;
+      BEGIN
+        FOR c IN
+          SELECT table_name, column_name, udt_name
+            FROM information_schema.columns
+           WHERE table_schema = current_schema()
+             AND udt_name IN ('text', 'citext')
+             AND is_generated = 'NEVER'
+             AND table_name NOT IN ('schema_migrations', 'drive_fts')
+        LOOP
+          EXECUTE format('ALTER TABLE %I ALTER COLUMN %I TYPE %s COLLATE "C"',
+            c.table_name, c.column_name, c.udt_name);
+        END LOOP;
+      END $$;
+    `,
+  },
 ];

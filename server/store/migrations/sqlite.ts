@@ -267,4 +267,10 @@ export const sqliteMigrations: Migration[] = [
     // FTS5 filters and ranks from its own index: nothing changes on SQLite.
     sql: `SELECT 1;`,
   },
+  {
+    id: 12,
+    name: 'text sorts and compares byte for byte on PostgreSQL, as on SQLite',
+    // SQLite's BINARY (and NOCASE's ASCII folding) is the order both stores give.
+    sql: `SELECT 1;`,
+  },
 ];

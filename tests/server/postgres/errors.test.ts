@@ -23,8 +23,11 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
 });
 
-async function open(url: string) {
-  const store = await openPostgres<TestTables>(loadConfig({ DATABASE_URL: url, ...TIMEOUT }));
+/** A store whose statements time out after 300 ms, or `timeoutMs` where a test needs longer. */
+async function open(url: string, timeoutMs = TIMEOUT.DATABASE_STATEMENT_TIMEOUT_MS) {
+  const store = await openPostgres<TestTables>(
+    loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs }),
+  );
   stores.push(store);
   return store;
 }
@@ -95,7 +98,8 @@ describe('a PostgreSQL store that cannot answer', () => {
   pgTest(
     'a connection ended under a running query fails it as unreachable; the next query gets a new one',
     async ({ pgUrl }) => {
-      const { db } = await open(pgUrl);
+      // Longer than finding the waiting session takes on a busy machine: not a timeout.
+      const { db } = await open(pgUrl, '30000');
       const lock = await lockWorlds(pgUrl);
       const admin = await connect(pgUrl);
       const waiting = failure(db.selectFrom('worlds').selectAll().execute());
@@ -109,7 +113,7 @@ describe('a PostgreSQL store that cannot answer', () => {
   );
 
   pgTest('other database errors reach the caller unchanged', async ({ pgUrl }) => {
-    const { db } = await open(pgUrl);
+    const { db } = await open(pgUrl, '30000');
     await db.insertInto('worlds').values({ id: 'w', name: 'W' }).execute();
     const duplicate = await failure(
       db.insertInto('worlds').values({ id: 'w', name: 'W' }).execute(),
