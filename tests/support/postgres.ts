@@ -35,8 +35,13 @@ export interface TestPostgres {
   down(): Promise<void>;
   /** Starts the server again after `down`, on the same port and data. */
   up(): Promise<void>;
-  /** `pg_ctl restart -m fast`: every open connection ends, the server is back when it resolves. */
-  restart(): Promise<void>;
+  /**
+   * `pg_ctl restart`: every open connection ends, the server is back when it
+   * resolves. `fast` (the default) is an operator's restart: sessions are told
+   * to end and a statement they were waiting for may still commit first;
+   * `immediate` is a crash: nothing uncommitted survives.
+   */
+  restart(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Stops the cluster and removes its directory. */
   stop(): Promise<void>;
 }
@@ -229,7 +234,7 @@ export async function startPostgres(
         : [];
       return new Error(`${(err as Error).message}\n${tail.join('\n')}`, { cause: err });
     };
-    const pgCtlArgs = (action: 'start' | 'restart') => [
+    const pgCtlArgs = (action: 'start' | 'restart', mode: 'fast' | 'immediate' = 'fast') => [
       '-D',
       data,
       '-l',
@@ -237,7 +242,7 @@ export async function startPostgres(
       '-w',
       '-t',
       '60',
-      ...(action === 'restart' ? ['-m', 'fast'] : []),
+      ...(action === 'restart' ? ['-m', mode] : []),
       '-o',
       options(),
       action,
@@ -277,8 +282,8 @@ export async function startPostgres(
         );
         started = true;
       },
-      restart: () =>
-        runInBackground(bin, 'pg_ctl', pgCtlArgs('restart'), 'pg_ctl restart').catch(
+      restart: (mode) =>
+        runInBackground(bin, 'pg_ctl', pgCtlArgs('restart', mode), 'pg_ctl restart').catch(
           (err: unknown) => {
             throw withLog(err);
           },
