@@ -1,5 +1,6 @@
 import type { DrivesRepository, FileRow } from '../store/drives';
 import { tagsOf } from '../store/drives';
+import { StoreUnavailableError } from '../store/storeErrors';
 import { formatLimit, type BlobStore } from './blobs';
 import { canExtract, MAX_TEXT_CHARS } from './extract';
 import { ExtractCancelled, type ExtractPool } from './extractPool';
@@ -26,12 +27,14 @@ export const MAX_INDEX_ATTEMPTS = 2;
 export const UNFINISHED_ERROR =
   'Not indexed: extraction did not finish (the server stopped during it twice)';
 /**
- * A file whose indexing failed on something outside it (the store stopped
- * answering for a while) is queued again after this long, up to
- * MAX_INDEX_RETRIES times in this process; after that it waits for the next
- * start, which queues every unindexed file again.
+ * A file whose indexing failed is queued again after this long, doubling
+ * with each failure up to MAX_RETRY_MS. While the store cannot be reached the
+ * file is not at fault and is retried for as long as the outage lasts; any
+ * other failure is retried MAX_INDEX_RETRIES times in this process, then
+ * waits for the next start, which queues every unindexed file again.
  */
 export const INDEX_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 30_000;
 const MAX_INDEX_RETRIES = 3;
 
 export interface IndexerDeps {
@@ -137,11 +140,15 @@ export class Indexer {
     onFailure(fileId, err);
     const tries = (this.retries.get(fileId) ?? 0) + 1;
     this.retries.set(fileId, tries);
-    if (tries > MAX_INDEX_RETRIES || this.closed) return;
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(timer);
-      this.enqueue(fileId);
-    }, retryMs);
+    const outage = err instanceof StoreUnavailableError;
+    if ((!outage && tries > MAX_INDEX_RETRIES) || this.closed) return;
+    const timer = setTimeout(
+      () => {
+        this.retryTimers.delete(timer);
+        this.enqueue(fileId);
+      },
+      Math.min(retryMs * 2 ** (tries - 1), Math.max(retryMs, MAX_RETRY_MS)),
+    );
     timer.unref();
     this.retryTimers.add(timer);
   }
