@@ -206,7 +206,9 @@ describe.skipIf(!hasPostgres)('EMgen on a PostgreSQL of its own', () => {
   }
 
   beforeAll(async () => {
-    cluster = await startPostgres();
+    // Commits flushed before they are acknowledged, as PostgreSQL's default: the tests'
+    // synchronous_commit=off would let a crash restart drop what EMgen acknowledged.
+    cluster = await startPostgres({ settings: { synchronous_commit: 'on' } });
     llm = await startFakeOpenAi((req) => answers.reply(questionOf(req.body)));
   }, 120_000);
 
