@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRng } from '../tests/server/frames/fuzzFrames';
 
 /**
  * Text for the benches, made from the words of the demo documents, seeded so
@@ -43,18 +44,6 @@ export function randomText(words: string[], n: number, seed: number): string {
     out.push(words[x % words.length]!);
   }
   return out.join(' ');
-}
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Draws words as often as they occur in the demo documents ("with" often, "walrus" rarely). */
@@ -119,7 +108,7 @@ const KINDS: [string, string, number][] = [
  * few), from a few words to a few pages long.
  */
 export function driveCorpus(count: number, seed = 1): CorpusFile[] {
-  const random = generator(seed);
+  const random = seededRng(seed);
   const word = weightedWords(random);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const projects = Array.from({ length: 60 }, () => `${word()}-${word()}`);
