@@ -113,7 +113,7 @@ const variables = {
     expect: 'a redis:// or rediss:// URL',
     schema: z.url({ protocol: /^rediss?$/ }).optional(),
     default: undefined,
-    doc: 'Redis that every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://` for TLS): socket frames and revocations reach the sockets of every instance, in order per workspace (unset: one instance, in-process). While it is unreachable each instance serves its own sockets and `/api/health` says fan-out is degraded',
+    doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
   },
   PUBLIC_URL: {
     expect: 'an http(s) URL',
