@@ -102,15 +102,17 @@ export class RedisBus implements MessageBus {
       // Subscribed again by hand on every ready, so the bus knows when it is.
       autoResubscribe: false,
     });
+    // The subscription ends with its connection (before health is worked out again) ...
+    this.subscriber.on('close', () => {
+      this.subscribed = false;
+    });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (err: Error) => this.connectionFailed(err));
       connection.on('close', () => this.changed());
       connection.on('ready', () => this.changed());
     }
+    // ... and is made again on every new one.
     this.subscriber.on('ready', () => this.listen());
-    this.subscriber.on('close', () => {
-      this.subscribed = false;
-    });
     this.subscriber.on('pmessage', (_pattern: string, channel: string, text: string) =>
       this.received(channel, text),
     );

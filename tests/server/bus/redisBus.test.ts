@@ -157,7 +157,7 @@ describe.skipIf(!installed)('the Redis bus', () => {
     try {
       a.publish('frames', 1);
       // Every subscriber connection is cut, as a proxy or a Redis failover would.
-      await admin.client('KILL', 'TYPE', 'pubsub');
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
       a.publish('frames', 2);
       await until('both went and came back', () => heard.length === 4);
       expect(heard.toSorted()).toEqual(['a degraded', 'a redis', 'b degraded', 'b redis']);
