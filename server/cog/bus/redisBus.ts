@@ -137,6 +137,7 @@ export class RedisBus implements MessageBus {
   }
 
   publish(topic: string, message: unknown): void {
+    if (this.closed) return; // shutting down: no socket is left to hear it
     if (this.current !== REDIS_HEALTH) {
       this.local.deliver(topic, message);
       return;
