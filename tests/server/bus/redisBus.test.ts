@@ -193,4 +193,27 @@ describe.skipIf(!installed)('the Redis bus', () => {
       admin.disconnect();
     }
   });
+
+  it('a bus started while Redis is down serves its own subscribers and joins when Redis comes', async () => {
+    const b = await openBus();
+    const seenB: unknown[] = [];
+    b.subscribe('frames', (m) => seenB.push(m));
+    await redis.down();
+    const a = new RedisBus({ url: redis.url, log });
+    buses.push(a);
+    await a.connected(300); // gives up waiting, never rejects
+    expect(a.health().state).toBe('degraded');
+    const seenA: unknown[] = [];
+    a.subscribe('frames', (m) => seenA.push(m));
+    a.publish('frames', 'alone');
+    expect(seenA).toEqual(['alone']);
+
+    await redis.up();
+    await a.connected(10_000);
+    await until('both whole', () => [a, b].every((bus) => bus.health().state === 'redis'));
+    a.publish('frames', 'together');
+    await until('b hears a', () => seenB.includes('together'));
+    expect(seenA).toEqual(['alone', 'together']);
+    expect(seenB).toEqual(['together']);
+  });
 });
