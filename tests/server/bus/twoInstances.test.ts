@@ -215,7 +215,7 @@ describe.skipIf(!installed)('two instances on one Redis', () => {
       );
     };
     await until('both instances noted it', async () => {
-      return (await consoleSays(adminOnB, 'Fan-out degraded')).length === 2;
+      return (await consoleSays(adminOnB, 'Fan-out degraded')).length >= 2;
     });
 
     await redis.up();
@@ -225,7 +225,7 @@ describe.skipIf(!installed)('two instances on one Redis', () => {
       ),
     );
     await until('both noted the recovery', async () => {
-      return (await consoleSays(admin, 'Fan-out restored')).length === 2;
+      return (await consoleSays(admin, 'Fan-out restored')).length >= 2;
     });
 
     onA.send({ typ: 'user.message', content: { text: 'said on A after Redis is back' } });
