@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -156,8 +156,3 @@ export async function startRedis(): Promise<TestRedis> {
   };
 }
 
-/** Whether redis-server can run here at all (installed and starts). */
-export function redisInstalled(): boolean {
-  const bin = findRedisServer();
-  return Boolean(bin) && spawnSync(bin!, ['--version']).status === 0;
-}
