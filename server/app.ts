@@ -20,7 +20,9 @@ import { registerWorkspaceHandlers } from './workspaces/handlers';
 import { dashboardRoutes } from './http/dashboard';
 import { CogHub } from './cog/hub';
 import { AccessWatch } from './cog/accessWatch';
-import { InProcessRevocations, type Revocations } from './cog/revocations';
+import { BusRevocations, type Revocations } from './cog/revocations';
+import { openBus, type MessageBus } from './cog/bus';
+import { noteFanOutHealth } from './cog/fanOutNotes';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
 import type { ExpertEngine, Tool } from './meeting/types';
@@ -63,6 +65,8 @@ export interface BuiltApp {
   speech: SpeechProvider | null;
   /** Where changes that take access away are published; open sockets close on them. */
   revocations: Revocations;
+  /** Carries frames for audiences and revocations to every instance (REDIS_URL), or in-process. */
+  bus: MessageBus;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -80,7 +84,7 @@ export async function buildApp(opts: {
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
   screenTimeoutMs?: number;
-  /** Where access changes are published (default: in-process). */
+  /** Where access changes are published (default: on the bus). */
   revocations?: Revocations;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
@@ -149,7 +153,12 @@ export async function buildApp(opts: {
   registry.register(emgenPagesApp({ store, registry, drives }));
   registry.register(flowsApp({ store, registry }));
 
-  const revocations = opts.revocations ?? new InProcessRevocations();
+  // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
+  const bus = await openBus(config, app.log);
+  app.addHook('onClose', async () => bus.close());
+  const stopNotes = noteFanOutHealth({ bus, store, log: app.log });
+  app.addHook('onClose', async () => stopNotes());
+  const revocations = opts.revocations ?? new BusRevocations(bus, app.log);
   const watch = new AccessWatch({ revocations, sweepMs: config.accessSweepMs, log: app.log });
   app.addHook('onClose', async () => watch.close());
   const admit = browserAdmission({ store, origins: originPolicy(config), watch });
@@ -157,6 +166,7 @@ export async function buildApp(opts: {
   const hub = new CogHub({
     store,
     admit,
+    bus,
     log: app.log,
     heartbeatMs: config.heartbeatMs,
     version: SERVER_VERSION,
@@ -191,7 +201,14 @@ export async function buildApp(opts: {
   app.log.info(speech.summary);
   registerAudioSocket(app, { admit, config, provider: speech.provider, log: app.log });
 
-  app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
+  app.get('/api/health', async () => {
+    const fanOut = bus.health();
+    return {
+      status: fanOut.state === 'degraded' ? 'degraded' : 'ok',
+      version: SERVER_VERSION,
+      fanOut,
+    };
+  });
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters(), revocations });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
@@ -210,5 +227,5 @@ export async function buildApp(opts: {
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  return { app, hub, registry, drives, speech: speech.provider, revocations };
+  return { app, hub, registry, drives, speech: speech.provider, revocations, bus };
 }

@@ -109,6 +109,12 @@ const variables = {
     default: '30000',
     doc: 'Longest a single PostgreSQL statement may run before the server cancels it',
   },
+  REDIS_URL: {
+    expect: 'a redis:// or rediss:// URL',
+    schema: z.url({ protocol: /^rediss?$/ }).optional(),
+    default: undefined,
+    doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
+  },
   PUBLIC_URL: {
     expect: 'an http(s) URL',
     schema: url.optional(),
@@ -356,9 +362,12 @@ const groups: [string, string[]][] = [
   ['STT_BASE_URL', ['STT_MODEL']],
 ];
 
+/** Variables whose URL may carry a password. */
+const SECRET_URLS = new Set(['DATABASE_URL', 'REDIS_URL']);
+
 /** Shown in an error: a URL's password never reaches a log. */
 function shown(name: string, raw: unknown): string {
-  if (name !== 'DATABASE_URL' || typeof raw !== 'string') return JSON.stringify(raw);
+  if (!SECRET_URLS.has(name) || typeof raw !== 'string') return JSON.stringify(raw);
   return JSON.stringify(raw.replace(/^([^:/]+:\/\/[^:@/]*):[^@/]*@/, '$1:***@'));
 }
 

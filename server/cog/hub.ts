@@ -13,6 +13,8 @@ import {
   type ServerTyp,
 } from '../../protocol';
 import type { BrowserAdmission } from './admission';
+import { FRAMES_TOPIC, audienceFrameSchema, reaches, type Audience } from './audiences';
+import type { MessageBus } from './bus';
 import type { Store } from '../store';
 import type { CogConnection } from './connection';
 import { onOrderedMessages } from './orderedMessages';
@@ -37,6 +39,8 @@ export interface HubDeps {
   store: Store;
   /** Origin, session and world checks of a browser socket, kept while it is open. */
   admit: BrowserAdmission;
+  /** Frames for an audience reach its sockets on every instance through it. */
+  bus: MessageBus;
   log: FastifyBaseLogger;
   heartbeatMs: number;
   version: string;
@@ -60,8 +64,10 @@ export class CogHub {
   private nextId = 1;
   private heartbeat?: NodeJS.Timeout;
   private appGate?: AppGate;
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: HubDeps) {
+    this.unsubscribe = deps.bus.subscribe(FRAMES_TOPIC, (message) => this.deliver(message));
     this.on('scontext.set', (conn, frame) => {
       conn.context.set(frame.content.key, frame.content.value);
     });
@@ -190,8 +196,27 @@ export class CogHub {
     this.send(conn, typ, body as ServerContent<T>, requestId);
   }
 
+  /**
+   * A frame for everyone in the audience, on every instance. It goes by the
+   * bus even to this instance's sockets (see `deliver`), so every socket of
+   * one workspace sees its frames in one order, wherever it is connected.
+   */
+  toAudience<T extends ServerTyp>(audience: Audience, typ: T, content: ServerContent<T>): void {
+    this.deps.bus.publish(FRAMES_TOPIC, { audience, frame: { typ, content } });
+  }
+
   broadcast<T extends ServerTyp>(worldId: string, typ: T, content: ServerContent<T>): void {
-    for (const conn of this.connections(worldId)) this.send(conn, typ, content);
+    this.toAudience({ kind: 'world', worldId }, typ, content);
+  }
+
+  /** To every socket of one account (in one world, or in all of them), on every instance. */
+  toUser<T extends ServerTyp>(
+    userId: string,
+    typ: T,
+    content: ServerContent<T>,
+    worldId?: string,
+  ): void {
+    this.toAudience({ kind: 'user', userId, ...(worldId ? { worldId } : {}) }, typ, content);
   }
 
   /** Runs fn after ms unless the connection closes first. */
@@ -204,9 +229,29 @@ export class CogHub {
   }
 
   close(): void {
+    this.unsubscribe();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.appGate?.close();
     for (const conn of this.conns) conn.socket.close(1001, 'Server shutting down');
+  }
+
+  /**
+   * A frame for an audience, from the bus (published here or on another
+   * instance): written once, sent to this instance's sockets in it.
+   */
+  private deliver(message: unknown): void {
+    const parsed = audienceFrameSchema.safeParse(message);
+    if (!parsed.success) {
+      this.deps.log.warn({ issues: parsed.error.issues }, 'a frame from the bus was dropped');
+      return;
+    }
+    const { audience, frame } = parsed.data;
+    let text: string | undefined;
+    for (const conn of this.conns) {
+      if (!reaches(audience, conn) || conn.socket.readyState !== conn.socket.OPEN) continue;
+      text ??= JSON.stringify(frame);
+      conn.socket.send(text);
+    }
   }
 
   /**

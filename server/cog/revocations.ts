@@ -1,9 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { MessageBus } from './bus';
+
 /**
  * Changes that take access away from open sockets (DESIGN §4b "revocations"):
  * whoever changes sessions, accounts, world access or app tokens publishes
  * one; the cog hub, the app gateway and the audio socket close what it
- * concerns at once. One interface with an in-process default; with many
- * processes a Redis pub/sub implementation goes behind the same interface.
+ * concerns at once, on every instance: revocations travel on the message
+ * bus (in-process, or Redis with many processes).
  *
  * Messages never carry a secret: a session is named by its id (the hash the
  * store keeps, see `sessionIdOf`), never by the cookie's token, since a
@@ -27,17 +31,36 @@ export interface Revocations {
   subscribe(listener: RevocationListener): () => void;
 }
 
-/** The one-process default: listeners run synchronously, in subscription order. */
-export class InProcessRevocations implements Revocations {
-  private readonly listeners = new Set<RevocationListener>();
+/** The bus topic revocations travel on. */
+export const REVOCATIONS_TOPIC = 'revocations';
+
+const revocationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('session'), sessionId: z.string() }),
+  z.object({ kind: z.literal('user'), userId: z.string() }),
+  z.object({ kind: z.literal('world-access'), userId: z.string(), worldId: z.string() }),
+  z.object({ kind: z.literal('app-token'), appName: z.string(), worldId: z.string() }),
+]);
+
+/**
+ * Revocations over the message bus: one published on any instance reaches
+ * the listeners of every instance (this one's too, by the same way).
+ */
+export class BusRevocations implements Revocations {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
 
   publish(revocation: Revocation): void {
-    for (const listener of [...this.listeners]) listener(revocation);
+    this.bus.publish(REVOCATIONS_TOPIC, revocation);
   }
 
   subscribe(listener: RevocationListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.bus.subscribe(REVOCATIONS_TOPIC, (message) => {
+      const parsed = revocationSchema.safeParse(message);
+      if (parsed.success) listener(parsed.data);
+      else this.log.warn({ issues: parsed.error.issues }, 'a revocation from the bus was dropped');
+    });
   }
 }
 

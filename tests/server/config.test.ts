@@ -38,6 +38,15 @@ describe('loadConfig', () => {
       'Invalid configuration: EXTRACT_MEMORY_MB must be a whole number of MB, at least 32 (got "8")',
     ],
     [
+      { REDIS_URL: 'http://redis.example.org:6379' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "http://redis.example.org:6379")',
+    ],
+    [
+      // Never the password, even in the line that refuses the URL.
+      { REDIS_URL: 'redis://:s3cret@redis example:6379' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "redis://:***@redis example:6379")',
+    ],
+    [
       { LLM_BASE_URL: 'http://localhost:11434/v1' },
       'Invalid configuration: LLM_MODEL is required when LLM_BASE_URL is set',
     ],
