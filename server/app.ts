@@ -23,6 +23,9 @@ import { AccessWatch } from './cog/accessWatch';
 import { InProcessRevocations, type Revocations } from './cog/revocations';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
+import { MeetingRounds } from './meeting/rounds';
+import { Metrics } from './cog/metrics';
+import { Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
 import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
@@ -63,6 +66,10 @@ export interface BuiltApp {
   speech: SpeechProvider | null;
   /** Where changes that take access away are published; open sockets close on them. */
   revocations: Revocations;
+  /** This server's Prometheus metrics (served on METRICS_PORT by main.ts). */
+  metrics: Metrics;
+  /** Stopping gracefully: readiness false, no new work, rounds finish, sockets told to reconnect. */
+  drain: Drain;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -154,6 +161,8 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => watch.close());
   const admit = browserAdmission({ store, origins: originPolicy(config), watch });
 
+  const metrics = new Metrics();
+  const rounds = new MeetingRounds();
   const hub = new CogHub({
     store,
     admit,
@@ -173,9 +182,11 @@ export async function buildApp(opts: {
     tools: opts.tools ?? defaultTools(config, drives),
     log: app.log,
     timeoutMs: opts.expertTimeoutMs,
+    metrics,
+    rounds,
   });
   registerWorkspaceHandlers(hub, { store, registry });
-  registerRemoteApps(hub, {
+  const appGateway = registerRemoteApps(hub, {
     store,
     registry,
     log: app.log,
@@ -189,9 +200,29 @@ export async function buildApp(opts: {
 
   const speech = chooseSpeechProvider(config, (msg, extra) => app.log.warn(extra ?? {}, msg));
   app.log.info(speech.summary);
-  registerAudioSocket(app, { admit, config, provider: speech.provider, log: app.log });
+  const audio = registerAudioSocket(app, {
+    admit,
+    config,
+    provider: speech.provider,
+    log: app.log,
+  });
 
-  app.get('/api/health', async () => ({ status: 'ok', version: SERVER_VERSION }));
+  metrics.countSockets('cog', () => hub.connections().length);
+  metrics.countSockets('app', () => appGateway.connections().length);
+  metrics.countSockets('audio', audio.count);
+  metrics.countIndexingQueue(() => drives.indexer.pending);
+  const drain = new Drain({
+    app,
+    timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000,
+    rounds,
+    closeSockets: (code, reason) => {
+      hub.close(code, reason);
+      audio.close(code, reason);
+    },
+    say: (line) => app.log.info(line),
+  });
+  app.get(HEALTH_PATH, async () => ({ status: 'ok', version: SERVER_VERSION }));
+  readinessRoute(app, { store, isDraining: () => drain.draining, log: app.log });
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters(), revocations });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
@@ -210,5 +241,5 @@ export async function buildApp(opts: {
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  return { app, hub, registry, drives, speech: speech.provider, revocations };
+  return { app, hub, registry, drives, speech: speech.provider, revocations, metrics, drain };
 }
