@@ -38,9 +38,11 @@ export class Drain {
     // Before any route's own hooks and the socket admission: a draining server takes no new work.
     deps.app.addHook('onRequest', async (req, reply) => {
       if (!this.draining) return;
+      // A kept-alive connection closes after this answer: the next request opens a new one,
+      // which this port no longer takes (a balancer's, another instance).
+      reply.header('connection', 'close');
       const path = req.url.split('?')[0];
       if (path === HEALTH_PATH || path === READY_PATH) return;
-      reply.header('connection', 'close');
       return reply.code(503).send({ status: 'error', error: DRAINING_ERROR });
     });
   }

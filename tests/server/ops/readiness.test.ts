@@ -62,6 +62,8 @@ describe('readiness', () => {
       failed: 'draining',
       reason: 'The server is stopping',
     });
+    // Its connection closes after the answer: a new one finds the port closed.
+    expect(ready.headers.connection).toBe('close');
     const health = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     await drained;
