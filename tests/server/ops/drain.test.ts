@@ -3,6 +3,8 @@ import { CLOSE_SERVER_RESTARTING, CLOSE_SERVER_RESTARTING_REASON } from '../../.
 import { STOPPED_BEFORE_ANSWER } from '../../../server/meeting/rounds';
 import type { ExpertEngine } from '../../../server/meeting/types';
 import { DRAINING_ERROR } from '../../../server/ops';
+import { remoteApp } from '../appHelpers';
+import { openAudioSocket } from '../dictation/helpers';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from '../harness';
 
 /**
@@ -66,7 +68,7 @@ async function meeting(overrides: Parameters<typeof startTestServer>[0] = {}) {
   await sock.next('server.hello');
   sock.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: WORKSPACE } });
   sock.send({ typ: 'scontext.set', content: { key: 'selected_experts', value: ['ada-quant'] } });
-  return { server, engine, sock };
+  return { server, engine, sock, client };
 }
 
 /** Asks, and resolves once the expert is at work on it. */
@@ -146,6 +148,45 @@ describe('draining', () => {
     const bubble = `**Ada Quant could not answer:** ${STOPPED_BEFORE_ANSWER}`;
     expect(finalAnswers(sock)).toEqual([bubble]);
     expect(await storedMessages(server)).toEqual(expect.arrayContaining([question, bubble]));
+  });
+
+  it('counts every kind of socket, and tells each to reconnect', async () => {
+    const { server, client, sock } = await meeting();
+    const audio = openAudioSocket(server, client);
+    await audio.opened;
+    const app = await remoteApp(server, 'ops-probe', 'innovation-lab', [
+      {
+        module: 'rpc',
+        name: 'ping',
+        annotations: { callable: {} },
+        handler: () => 'pong',
+      },
+    ]);
+    const appClosed = new Promise<{ code: number; reason: string }>((resolve) =>
+      app.on('disconnected', resolve),
+    );
+    await app.connect();
+    const open = async () =>
+      (await server.metrics.registry.getSingleMetric('emgen_open_sockets')!.get()).values.map(
+        (v) => [v.labels.kind, v.value],
+      );
+    expect(await open()).toEqual([
+      ['cog', 1],
+      ['audio', 1],
+      ['app', 1],
+    ]);
+
+    await server.drain.run();
+    const restarting = { code: CLOSE_SERVER_RESTARTING, reason: CLOSE_SERVER_RESTARTING_REASON };
+    expect(await sock.closed).toEqual(restarting);
+    expect(await audio.closed).toEqual(restarting);
+    expect(await appClosed).toEqual(restarting);
+    for (let i = 0; i < 100 && (await open()).some(([, n]) => n !== 0); i++) await sleep(20);
+    expect(await open()).toEqual([
+      ['cog', 0],
+      ['audio', 0],
+      ['app', 0],
+    ]);
   });
 
   it('with no round under way, closes sockets at once', async () => {
