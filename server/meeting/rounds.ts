@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+
 /** What an expert still at work when the server stops says instead of its answer. */
 export const STOPPED_BEFORE_ANSWER =
   'The server stopped before this answer was finished; ask again in a moment';
@@ -10,6 +12,11 @@ export const STOPPED_BEFORE_ANSWER =
 export class MeetingRounds {
   private readonly running = new Set<Promise<void>>();
   private readonly stopper = new AbortController();
+
+  constructor() {
+    // Every expert at work listens to it: many rounds at once are no leak.
+    setMaxListeners(0, this.stopper.signal);
+  }
 
   /** Aborted by stop(): every expert still at work gives up with STOPPED_BEFORE_ANSWER. */
   get stopping(): AbortSignal {
