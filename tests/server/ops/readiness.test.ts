@@ -51,6 +51,28 @@ describe('readiness', () => {
     }
   });
 
+  it('is 503 once the store takes longer than 2 s to answer, and 200 once it answers again', async () => {
+    // One connection (SQLite has only one anyway), held by a transaction the test ends.
+    const server = await started({ DATABASE_POOL_MAX: 1 });
+    let release!: () => void;
+    const held = server.store.transaction(() => new Promise<void>((r) => (release = r)));
+    await new Promise((r) => setTimeout(r, 50));
+    const asked = Date.now();
+    const ready = await get(server, '/api/ready');
+    const took = Date.now() - asked;
+    release();
+    await held;
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({
+      status: 'not ready',
+      failed: 'store',
+      reason: 'The database did not answer within 2 s',
+    });
+    expect(took).toBeGreaterThanOrEqual(1_900);
+    expect(took).toBeLessThan(8_000);
+    expect(await get(server, '/api/ready')).toMatchObject({ status: 200 });
+  });
+
   it('is 503 naming the drain once the server is stopping, while liveness stays 200', async () => {
     const server = await started();
     const drained = server.drain.run();
