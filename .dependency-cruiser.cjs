@@ -14,6 +14,7 @@
  *                  meeting/
  *                  drives/  speech/
  *                  auth/
+ *                  ops/                   readiness, drain, the metrics port
  *   top          server/app.ts (builds the server) and main.ts (starts it)
  */
 
@@ -26,6 +27,7 @@ const ROWS = [
   ['meeting'],
   ['drives', 'speech'],
   ['auth'],
+  ['ops'],
 ];
 const AREAS = ROWS.flat();
 const folder = (names) => `^server/(${names.join('|')})/`;

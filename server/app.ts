@@ -25,6 +25,9 @@ import { openBus, type MessageBus } from './cog/bus';
 import { noteFanOutHealth } from './cog/fanOutNotes';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
+import { MeetingRounds } from './meeting/rounds';
+import { Metrics } from './cog/metrics';
+import { Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
 import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
@@ -67,6 +70,10 @@ export interface BuiltApp {
   revocations: Revocations;
   /** Carries frames for audiences and revocations to every instance (REDIS_URL), or in-process. */
   bus: MessageBus;
+  /** This server's Prometheus metrics (served on METRICS_PORT by main.ts). */
+  metrics: Metrics;
+  /** Stopping gracefully: readiness false, no new work, rounds finish, sockets told to reconnect. */
+  drain: Drain;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -163,6 +170,8 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => watch.close());
   const admit = browserAdmission({ store, origins: originPolicy(config), watch });
 
+  const metrics = new Metrics();
+  const rounds = new MeetingRounds();
   const hub = new CogHub({
     store,
     admit,
@@ -183,9 +192,11 @@ export async function buildApp(opts: {
     tools: opts.tools ?? defaultTools(config, drives),
     log: app.log,
     timeoutMs: opts.expertTimeoutMs,
+    metrics,
+    rounds,
   });
   registerWorkspaceHandlers(hub, { store, registry });
-  registerRemoteApps(hub, {
+  const appGateway = registerRemoteApps(hub, {
     store,
     registry,
     log: app.log,
@@ -199,9 +210,28 @@ export async function buildApp(opts: {
 
   const speech = chooseSpeechProvider(config, (msg, extra) => app.log.warn(extra ?? {}, msg));
   app.log.info(speech.summary);
-  registerAudioSocket(app, { admit, config, provider: speech.provider, log: app.log });
+  const audio = registerAudioSocket(app, {
+    admit,
+    config,
+    provider: speech.provider,
+    log: app.log,
+  });
 
-  app.get('/api/health', async () => {
+  metrics.countSockets('cog', () => hub.connections().length);
+  metrics.countSockets('app', () => appGateway.connections().length);
+  metrics.countSockets('audio', audio.count);
+  metrics.countIndexingQueue(() => drives.indexer.pending);
+  const drain = new Drain({
+    app,
+    timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000,
+    rounds,
+    closeSockets: (code, reason) => {
+      hub.close(code, reason);
+      audio.close(code, reason);
+    },
+    say: (line) => app.log.info(line),
+  });
+  app.get(HEALTH_PATH, async () => {
     const fanOut = bus.health();
     return {
       status: fanOut.state === 'degraded' ? 'degraded' : 'ok',
@@ -209,6 +239,7 @@ export async function buildApp(opts: {
       fanOut,
     };
   });
+  readinessRoute(app, { store, isDraining: () => drain.draining, log: app.log });
   authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters(), revocations });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
@@ -227,5 +258,15 @@ export async function buildApp(opts: {
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
-  return { app, hub, registry, drives, speech: speech.provider, revocations, bus };
+  return {
+    app,
+    hub,
+    registry,
+    drives,
+    speech: speech.provider,
+    revocations,
+    bus,
+    metrics,
+    drain,
+  };
 }

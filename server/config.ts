@@ -151,6 +151,24 @@ const variables = {
     default: '0',
     doc: 'Trust X-Forwarded-For / -Proto / -Host (set 1 only behind a reverse proxy, else clients could fake their address)',
   },
+  DRAIN_TIMEOUT_SECONDS: {
+    expect: 'a positive whole number of seconds',
+    schema: positiveInt,
+    default: '30',
+    doc: 'How long SIGTERM or Ctrl-C waits for meeting rounds under way before stopping them and closing sockets (see Operations); a second signal stops at once',
+  },
+  METRICS_PORT: {
+    expect: 'a port number from 0 to 65535',
+    schema: port.optional(),
+    default: undefined,
+    doc: 'Port serving Prometheus metrics at `/metrics`, apart from PORT (unset: no metrics served; see Operations)',
+  },
+  METRICS_HOST: {
+    expect: 'a host name or address',
+    schema: z.string().min(1),
+    default: '127.0.0.1',
+    doc: 'Interface the metrics port binds (0.0.0.0 for a Prometheus on another machine)',
+  },
   ALLOWED_ORIGINS: {
     expect:
       'comma-separated origins such as https://emgen.example.org (scheme, host, optional port; no path)',

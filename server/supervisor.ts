@@ -25,8 +25,9 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 /**
  * Runs the server in a child process and restarts it after a crash, waiting
  * longer after each crash in a row and giving up on a crash loop. SIGINT and
- * SIGTERM are passed on to the server, which stops cleanly; that exit is not a
- * crash. A server that fails before it is ready (bad configuration, port in
+ * SIGTERM are passed on to the server, which drains and stops cleanly; that
+ * exit is not a crash. A second signal is passed on too: the server stops at
+ * once. A server that fails before it is ready (bad configuration, port in
  * use) is not restarted: the next start would fail the same way.
  *
  * Resolves with the exit code for the supervisor's own process.
@@ -46,12 +47,14 @@ export function supervise(options: SupervisorOptions): Promise<number> {
     };
 
     function onSignal(signal: NodeJS.Signals) {
-      if (stopping) return;
-      stopping = true;
-      if (restartTimer) {
+      if (!stopping && restartTimer) {
+        stopping = true;
         clearTimeout(restartTimer);
         finish(0);
-      } else child?.kill(signal);
+        return;
+      }
+      stopping = true;
+      child?.kill(signal);
     }
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
@@ -63,6 +66,10 @@ export function supervise(options: SupervisorOptions): Promise<number> {
       const proc = spawn(process.execPath, opts.args, {
         env: opts.env ?? process.env,
         stdio: ['inherit', 'inherit', 'pipe', 'ipc'],
+        // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and
+        // the server must hear it once, from here (twice would mean "stop at once"). Should
+        // this supervisor die, the server sees the IPC channel close and stops by itself.
+        detached: true,
       });
       child = proc;
       proc.on('message', (message) => {

@@ -32,7 +32,7 @@ export interface AppGate {
   check(req: FastifyRequest): Promise<void>;
   /** The open socket: refused at once, or served as that app. */
   attach(socket: WebSocket, req: FastifyRequest): void;
-  close(): void;
+  close(code?: number, reason?: string): void;
 }
 
 export interface HubDeps {
@@ -228,11 +228,12 @@ export class CogHub {
     conn.timers.add(t);
   }
 
-  close(): void {
+  /** Closes every socket, browsers' and apps', with this code (a stopping server: 1012, reconnect). */
+  close(code = 1001, reason = 'Server shutting down'): void {
     this.unsubscribe();
     if (this.heartbeat) clearInterval(this.heartbeat);
-    this.appGate?.close();
-    for (const conn of this.conns) conn.socket.close(1001, 'Server shutting down');
+    this.appGate?.close(code, reason);
+    for (const conn of this.conns) conn.socket.close(code, reason);
   }
 
   /**

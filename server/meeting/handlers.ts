@@ -9,6 +9,7 @@ import { workspaceAudience } from './audience';
 import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
 import { startMeetingRound, type MeetingDeps } from './meeting';
 import { remoteTools, withRemoteExperts } from './remote';
+import type { MeetingRounds } from './rounds';
 
 /** The workspace this connection has open (scontext.set workspace_id), checked against its world. */
 export async function openWorkspace(store: Store, conn: CogConnection): Promise<WorkspaceRow> {
@@ -41,9 +42,13 @@ function selectedExperts(conn: CogConnection, experts: DirectoryExpert[]): Direc
 /** The socket side of the workspace chat page (SPEC §7). */
 export function registerMeetingHandlers(
   hub: CogHub,
-  deps: Omit<MeetingDeps, 'transcriptQueue'> & { registry: AppRegistry },
+  deps: Omit<MeetingDeps, 'transcriptQueue' | 'stopping'> & {
+    registry: AppRegistry;
+    /** Rounds under way, which a stopping server lets finish (default: not tracked). */
+    rounds?: MeetingRounds;
+  },
 ): void {
-  const { store, registry } = deps;
+  const { store, registry, rounds } = deps;
   // Experts and tools of remote apps are looked up per round: apps come and go.
   const engine = withRemoteExperts(deps.engine, registry);
   const transcriptQueue = new KeyedSerial();
@@ -104,14 +109,12 @@ export function registerMeetingHandlers(
     });
   });
 
-  hub.on('user.message', async (conn, frame) => {
-    const text = frame.content.text.trim();
-    if (!text) throw new UserError('An empty message is not sent');
+  /** A round from the question arriving until its answers are under way. */
+  async function startRound(conn: CogConnection, text: string) {
     const ws = await openWorkspace(store, conn);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
-    // The socket's next frame waits until the user's words are stored, not for the answers.
-    const { answers } = await startMeetingRound(
-      { ...deps, engine, tools, transcriptQueue },
+    return startMeetingRound(
+      { ...deps, engine, tools, transcriptQueue, stopping: rounds?.stopping },
       {
         workspace: ws,
         userId: conn.userId,
@@ -120,6 +123,16 @@ export function registerMeetingHandlers(
         audience: workspaceAudience(hub, conn.worldId, ws.id),
       },
     );
+  }
+
+  hub.on('user.message', async (conn, frame) => {
+    const text = frame.content.text.trim();
+    if (!text) throw new UserError('An empty message is not sent');
+    const started = startRound(conn, text);
+    // A stopping server waits for the whole round: the question being stored, then every answer.
+    rounds?.hold(started.then(({ answers }) => answers));
+    // The socket's next frame waits until the user's words are stored, not for the answers.
+    const { answers } = await started;
     hub.background(conn, frame, answers);
   });
 }

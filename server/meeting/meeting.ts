@@ -2,12 +2,14 @@ import { noteInBackground } from '../cog/consoleNote';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KeyedSerial } from '../cog/keyedSerial';
-import { withTimeout } from '../cog/timeout';
+import type { Metrics } from '../cog/metrics';
+import { untilAborted, withTimeout } from '../cog/timeout';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import type { Audience } from './audience';
 import type { DirectoryExpert } from './directory';
 import { couldNotAnswer, createReporter } from './reporter';
+import { STOPPED_BEFORE_ANSWER } from './rounds';
 import type { ExpertEngine, HistoryEntry, Tool } from './types';
 
 /** An expert that has not finished after this long is stopped and reported failed (issue 4). */
@@ -30,6 +32,10 @@ export interface MeetingDeps {
    * expert said them and whatever the store.
    */
   transcriptQueue: KeyedSerial;
+  /** Where rounds and answer times are counted (server/cog/metrics.ts). */
+  metrics?: Metrics;
+  /** Aborted when the server stops: experts still at work give up (MeetingRounds.stopping). */
+  stopping?: AbortSignal;
 }
 
 export interface Question {
@@ -98,6 +104,7 @@ export async function startMeetingRound(
   const allowed = new Set(await store.workspaces.toolProviders(workspace.id));
   const tools = deps.tools.filter((t) => allowed.has(t.provider));
   const round = said.message_id.slice(0, 8);
+  deps.metrics?.roundsStarted.inc();
   return { answers: answerAll(deps, q, { round, tools, history: earlier }) };
 }
 
@@ -117,6 +124,7 @@ async function answerAll(
     if (ok) audience.send('server.progress', { cid, status: 'done' });
   }
   const failed = outcomes.filter((o) => !o.ok);
+  (failed.length ? deps.metrics?.roundsFailed : deps.metrics?.roundsFinished)?.inc();
   if (failed.length) {
     setTimeout(() => {
       for (const { cid } of failed) audience.send('server.progress', { cid, status: 'done' });
@@ -151,9 +159,10 @@ async function answerOne(
       signal: controller.signal,
     },
   });
+  const timer = deps.metrics?.answerSeconds.startTimer();
   reporter.progress('working-ok');
   try {
-    await withTimeout(
+    const answered = withTimeout(
       deps.engine.answer(
         {
           expert,
@@ -173,11 +182,18 @@ async function answerOne(
         return new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`);
       },
     );
+    await (deps.stopping
+      ? untilAborted(answered, deps.stopping, () => {
+          controller.abort();
+          return new Error(STOPPED_BEFORE_ANSWER);
+        })
+      : answered);
     if (!state.answered) reporter.answer(state.lastAnswer || '_(no answer)_', true);
     await stored();
     // An answer that could not be stored would be gone on reload: the expert failed.
     if (state.writeFailure) throw state.writeFailure;
     reporter.progress('completed');
+    timer?.({ outcome: 'answered' });
     return { cid, ok: true };
   } catch (err) {
     controller.abort();
@@ -191,6 +207,7 @@ async function answerOne(
     reporter.progress('failed', message);
     if (!state.answered) reporter.answer(couldNotAnswer(expert.name, message), true);
     await stored();
+    timer?.({ outcome: 'failed' });
     return { cid, ok: false };
   }
 }

@@ -38,7 +38,14 @@ export interface AudioSocketDeps {
  * cog socket's: the page's Origin, a session cookie, then access to `worldId`,
  * re-checked before every frame and closed when either ends.
  */
-export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps): void {
+/** The dictation sockets open now. */
+export interface AudioSockets {
+  count(): number;
+  /** Stops every recogniser and closes every socket with this code (a stopping server). */
+  close(code: number, reason: string): void;
+}
+
+export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps): AudioSockets {
   const { config } = deps;
   const slots = new UserSlots(config.STT_MAX_CONCURRENT);
   const limits: UtteranceLimits = {
@@ -83,6 +90,12 @@ export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps)
     for (const session of open) session.close();
     open.clear();
   });
+  return {
+    count: () => open.size,
+    close(code, reason) {
+      for (const session of open) session.close(code, reason);
+    },
+  };
 }
 
 /** Appended to the reason a text frame was refused unparsed. */
@@ -156,12 +169,13 @@ class AudioSession {
     else this.reject(`${text.reason}; ${EXPECTED}`, false);
   }
 
-  /** The socket closed: every recogniser still running is stopped now. */
-  close(): void {
+  /** The socket closed (or, with a code, is closed now): every recogniser still running is stopped. */
+  close(code?: number, reason?: string): void {
     this.closed = true;
     for (const u of this.live) u.abort();
     this.live.clear();
     this.current = undefined;
+    if (code !== undefined) this.socket.close(code, reason);
   }
 
   private audio(chunk: Buffer, provider: SpeechProvider): void {

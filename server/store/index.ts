@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { openDb, type Db } from './db';
 import { MIGRATION_LOCK_KEY, openPostgres, type PostgresConfig } from './postgres';
 import type { Database } from './schema';
+import { StoreUnavailableError } from './storeErrors';
+import { withTimeout } from '../cog/timeout';
 export { StoreUnavailableError } from './storeErrors';
 import { ConsoleRepository, type ConsoleShared } from './consoleLog';
 import { DrivesRepository } from './drives';
@@ -55,6 +57,13 @@ export interface Store extends Repositories {
    * (SQLite's online backup); a PostgreSQL store is backed up with its own tools.
    */
   backup(file: string): Promise<void>;
+  /**
+   * Asks the database a trivial question (readiness checks): resolves when it
+   * answers within `timeoutMs`, else rejects, with StoreUnavailableError when
+   * it cannot be reached or is too slow. Pings asked while one is under way
+   * share it, so a slow database is not sent a pile of them.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +113,7 @@ function storeOver(
   parts: { dialect: Store['dialect']; db?: Db; close(): Promise<void> },
 ): Store {
   const consoleShared: ConsoleShared = { count: 0, inFlight: new Set() };
+  let pinging: Promise<void> | undefined;
   return {
     dialect: parts.dialect,
     ...repositories(queries, sessionTtlMs, consoleShared),
@@ -120,6 +130,17 @@ function storeOver(
           'This store is PostgreSQL: back it up with pg_dump -Fc -f emgen.dump "$DATABASE_URL"',
         );
       await parts.db.backup(file);
+    },
+    ping: (timeoutMs) => {
+      pinging ??= sql`SELECT 1`
+        .execute(queries)
+        .then(() => undefined)
+        .finally(() => (pinging = undefined));
+      return withTimeout(
+        pinging,
+        timeoutMs,
+        () => new StoreUnavailableError(`The database did not answer within ${timeoutMs / 1000} s`),
+      );
     },
     close: async () => {
       // Console entries written without waiting land before the connection goes.

@@ -85,7 +85,7 @@ export class AppGateway implements AppGate {
     return [...this.conns];
   }
 
-  close(): void {
-    for (const conn of this.conns) conn.close();
+  close(code?: number, reason?: string): void {
+    for (const conn of this.conns) conn.close(code, reason);
   }
 }

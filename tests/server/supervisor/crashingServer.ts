@@ -4,6 +4,7 @@
  * - crash-always: every start dies of an unhandled rejection once it is ready.
  * - fail-before-ready: exits 1 before it is ready, like a configuration error.
  * - crash-before-ready: throws before it is ready, like a port already in use.
+ * - drains: says each signal it hears and stops only at the second, like a draining server.
  * Starts are counted in START_COUNT_FILE.
  */
 import fs from 'node:fs';
@@ -21,8 +22,15 @@ if (mode === 'fail-before-ready') {
   process.exit(1);
 }
 if (mode === 'crash-before-ready') throw new Error('listen EADDRINUSE: address already in use');
+let signals = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
+    signals += 1;
+    if (mode === 'drains') {
+      console.log(`start ${start}: ${signal} received (signal ${signals})`);
+      if (signals === 2) process.exit(1);
+      return;
+    }
     console.log(`start ${start}: ${signal} received, stopping`);
     process.exit(0);
   });

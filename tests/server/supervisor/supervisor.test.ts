@@ -30,11 +30,17 @@ function tempDir(): string {
 }
 
 /** Starts the supervisor (tests/server/supervisor/runSupervisor.ts) over `args`. */
-function supervise(args: string[], env: Record<string, string> = {}): Supervised {
+function supervise(
+  args: string[],
+  env: Record<string, string> = {},
+  opts: { ownGroup?: boolean } = {},
+): Supervised {
   const proc = spawn(process.execPath, ['--import', 'tsx', runner], {
     cwd: root,
     env: { ...process.env, ...env, SUPERVISED_ARGS: JSON.stringify(args) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Leading a process group of its own, as a shell runs npm start in a terminal.
+    detached: opts.ownGroup,
   });
   let text = '';
   const listeners = new Set<() => void>();
@@ -112,6 +118,27 @@ describe('npm start supervises the server', () => {
     expect(s.output().match(/restarting it/g)).toHaveLength(1);
     expect(isAlive(Number(pid))).toBe(false);
     expect(fs.readFileSync(countFile, 'utf8')).toBe('2');
+  }, 30_000);
+
+  it("passes a second signal on; a terminal's Ctrl-C reaches the server once", async () => {
+    const countFile = path.join(tempDir(), 'starts');
+    const s = supervise(
+      fakeServer,
+      { CHILD_MODE: 'drains', START_COUNT_FILE: countFile },
+      { ownGroup: true },
+    );
+    await s.waitFor(/start 1: running as pid \d+/);
+    // Ctrl-C: the terminal signals the whole foreground process group.
+    process.kill(-s.proc.pid!, 'SIGINT');
+    await s.waitFor(/start 1: SIGINT received \(signal 1\)/);
+    // Time for a second copy of that Ctrl-C to arrive, were it to.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.output()).not.toContain('(signal 2)');
+
+    s.proc.kill('SIGTERM');
+    await s.waitFor(/start 1: SIGTERM received \(signal 2\)/);
+    expect(await s.exited).toBe(1);
+    expect(s.output()).not.toContain('restarting it');
   }, 30_000);
 
   it('gives up on a crash loop with a clear message', async () => {

@@ -6,6 +6,7 @@ import {
   cogInitRegistered,
   cogSend,
 } from '../../../src/ws/cogActions';
+import { CLOSE_SERVER_RESTARTING, CLOSE_SERVER_RESTARTING_REASON } from '../../../protocol';
 import {
   TEST_BROWSER_ID,
   connectedCogTestStore,
@@ -201,6 +202,27 @@ describe('cog middleware: retry and world switch', () => {
     t.sockets.last().serverClose(1001, 'going away', true);
     expect(t.types()).toEqual(['cog/disconnected', 'cog/retryScheduled']);
     expect(t.actions[1]).toMatchObject({ payload: { attempt: 1, delayMs: 3000 } });
+  });
+
+  it('reconnects to a server that closed for a restart (1012), handshake and all', () => {
+    const t = makeCogTestStore();
+    t.store.dispatch(cogContextSet({ key: 'workspace_id', value: 'ws-1' }));
+    t.store.dispatch(cogConnectRequested({ worldId: 'w1' }));
+    t.sockets.last().serverOpen();
+    t.clear();
+    t.sockets.last().serverClose(CLOSE_SERVER_RESTARTING, CLOSE_SERVER_RESTARTING_REASON, true);
+    t.store.dispatch(cogSend('user.message', { text: 'sent while it restarts' }));
+    expect(t.types()).toEqual(['cog/disconnected', 'cog/retryScheduled', 'cog/send']);
+    vi.advanceTimersByTime(3000);
+    expect(t.sockets.instances).toHaveLength(2);
+    // Behind a balancer this is another instance: it hears the context again, then what waited.
+    t.sockets.last().serverOpen();
+    expect(
+      t.sockets
+        .last()
+        .frames()
+        .map((f) => f.typ),
+    ).toEqual(['scontext.set', 'client.hello', 'user.message']);
   });
 
   it('closes a socket that has not opened after 8 s and retries', () => {
