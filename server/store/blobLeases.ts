@@ -6,6 +6,8 @@ export interface BlobWriterRow {
   id: string;
   host: string;
   pid: number;
+  /** When its process started (epoch ms). */
+  started_at: number;
   /** Epoch milliseconds of its last heartbeat. */
   seen_at: number;
 }
@@ -67,7 +69,9 @@ export class BlobLeasesRepository {
   async isWanted(hash: string, liveSince: number): Promise<boolean> {
     const row = await this.q
       .selectNoFrom((eb) => [
-        eb.exists(eb.selectFrom('drive_files').select('id').where('hash', '=', hash)).as('referenced'),
+        eb
+          .exists(eb.selectFrom('drive_files').select('id').where('hash', '=', hash))
+          .as('referenced'),
         eb
           .exists(
             eb

@@ -154,6 +154,8 @@ export interface Database {
     id: string;
     host: string;
     pid: number;
+    /** When its process started (epoch ms): the same pid again with another start is another process. */
+    started_at: number;
     /** Epoch milliseconds of the writer's last heartbeat. */
     seen_at: number;
   };

@@ -416,6 +416,7 @@ export const postgresMigrations: Migration[] = [
         id TEXT COLLATE "C" PRIMARY KEY,
         host TEXT COLLATE "C" NOT NULL,
         pid BIGINT NOT NULL,
+        started_at BIGINT NOT NULL,
         seen_at BIGINT NOT NULL
       );
       CREATE TABLE blob_leases (

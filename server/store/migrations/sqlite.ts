@@ -281,6 +281,7 @@ export const sqliteMigrations: Migration[] = [
         id TEXT PRIMARY KEY,
         host TEXT NOT NULL,
         pid INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
         seen_at INTEGER NOT NULL
       );
       CREATE TABLE blob_leases (
