@@ -198,7 +198,7 @@ export class Indexer {
     // The bytes are fetched first: a blob store that fails is not the file's doing (retried).
     const temp = this.deps.tempFile();
     try {
-      const file = await blobs.localCopy(row.hash, readBytes, temp);
+      const file = await blobs.localCopy(row.hash, Math.min(row.size, readBytes), temp);
       // Written before extraction starts: a file that kills the server is still counted.
       if (!(await repo.startIndexAttempt(row.id, row.version))) return 'cancelled'; // a newer version came
       try {
