@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import type { BlobLeasesRepository, BlobWriterRow } from '../../store/blobLeases';
 
@@ -15,6 +16,22 @@ export const WRITER_TTL_MS = 5 * 60_000;
 export interface BlobLease {
   hash: string;
   release(): Promise<void>;
+}
+
+/**
+ * Which pids this process can see: the host name, plus on Linux the boot
+ * (a cloned machine or a reboot is another) and the pid namespace (two
+ * containers on one host, even sharing its host name, are two).
+ */
+function hostKey(): string {
+  const parts = [os.hostname()];
+  try {
+    parts.push(fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+    parts.push(fs.readlinkSync('/proc/self/ns/pid'));
+  } catch {
+    // Not Linux: the host name alone.
+  }
+  return parts.join(' ');
 }
 
 /** Whether a process of this host with that pid is running (EPERM: someone else's, running). */
@@ -38,6 +55,8 @@ export class BlobLeases {
   readonly ready: Promise<void>;
   private readonly timer: NodeJS.Timeout;
   private readonly ttlMs: number;
+  /** The heartbeat being written, so that closing waits for it. */
+  private beating: Promise<void>;
 
   constructor(
     private readonly repo: BlobLeasesRepository,
@@ -49,13 +68,15 @@ export class BlobLeases {
   ) {
     this.writer = {
       id: randomBytes(8).toString('hex'),
-      host: os.hostname(),
+      host: hostKey(),
       pid: process.pid,
       started_at: Math.round(performance.timeOrigin),
     };
     this.ttlMs = opts.ttlMs ?? WRITER_TTL_MS;
-    this.ready = this.beat();
-    this.timer = setInterval(() => void this.beat(), opts.heartbeatMs ?? WRITER_HEARTBEAT_MS);
+    this.ready = this.beating = this.beat();
+    this.timer = setInterval(() => {
+      this.beating = this.beating.then(() => this.beat());
+    }, opts.heartbeatMs ?? WRITER_HEARTBEAT_MS);
     this.timer.unref();
   }
 
@@ -72,7 +93,7 @@ export class BlobLeases {
 
   /**
    * Forgets writers that are gone: not heard from within the TTL, or on this
-   * host with no process under their pid any more (a kill -9, a crash), or
+   * host (hostKey) with no process under their pid any more (a kill -9, a crash), or
    * under this process's own pid but started at another time (an earlier life
    * of this container, pid 1 again). Returns the writers alive now and those
    * just forgotten.
@@ -99,7 +120,7 @@ export class BlobLeases {
   /** Stops the heartbeat and withdraws this writer (its leases went with their uploads). */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.ready;
+    await this.beating;
     await this.repo
       .forget([this.writer.id])
       .catch((err: unknown) => this.opts.log('Withdrawing the blob writer failed:', err));

@@ -135,7 +135,7 @@ describe('sweepOrphanBlobs', () => {
   });
 
   it("forgets a dead writer: its leases and temp files count no more, a live one's do", async () => {
-    const gone = { id: 'dead0001', host: os.hostname(), pid: deadPid(), started_at: 1 };
+    const gone = { id: 'dead0001', host: mine.writer.host, pid: deadPid(), started_at: 1 };
     const deadHash = plantBlob(blobs.root, Buffer.from('lease of a killed process'));
     await store.blobLeases.take(gone, deadHash, Date.now());
     const silent = { id: 'silent01', host: 'elsewhere', pid: 1, started_at: 1 };
