@@ -2,8 +2,9 @@
  * Imports on the server run one way (DESIGN §2): down to the kernel, never
  * back up. `npm run lint:imports` (part of `npm run lint`) checks it.
  *
- *   kernel       protocol/, server/cog/, server/store/, and server/config.ts,
- *                which everything reads and which imports nothing of the server
+ *   kernel       protocol/, server/cog/, server/store/, and server/config.ts
+ *                with its pieces in server/config/, which everything reads and
+ *                which import nothing else of the server
  *   areas        each may import the kernel and the areas of the rows below
  *                it, never a row above and never its own row's other areas:
  *                  http/  cli/  seed/     the outside: routes, CLIs, demo content
@@ -64,17 +65,21 @@ module.exports = {
     {
       name: 'kernel-imports-kernel',
       comment:
-        'The kernel (cog/, store/) imports only the kernel: protocol/, cog/, store/, config.ts.',
+        'The kernel (cog/, store/) imports only the kernel: protocol/, cog/, store/, config.ts, config/.',
       severity: 'error',
       from: { path: '^server/(cog|store)/' },
-      to: { path: '^server/', pathNot: ['^server/(cog|store)/', '^server/config\\.ts$'] },
+      to: {
+        path: '^server/',
+        pathNot: ['^server/(cog|store|config)/', '^server/config\\.ts$'],
+      },
     },
     {
       name: 'config-imports-nothing',
-      comment: 'Everything reads server/config.ts, so it imports nothing of the server.',
+      comment:
+        'Everything reads server/config.ts, so it (and its pieces in config/) imports nothing else of the server.',
       severity: 'error',
-      from: { path: '^server/config\\.ts$' },
-      to: { path: '^(server|src)/' },
+      from: { path: '^server/(config\\.ts$|config/)' },
+      to: { path: '^(server|src)/', pathNot: '^server/config/' },
     },
     {
       name: 'protocol-is-pure',
@@ -94,7 +99,10 @@ module.exports = {
       name: 'areas-are-known',
       comment: 'A new folder under server/ takes its row in ROWS (.dependency-cruiser.cjs) first.',
       severity: 'error',
-      from: { path: '^server/[^/]+/', pathNot: `^server/(cog|store|${AREAS.join('|')})/` },
+      from: {
+        path: '^server/[^/]+/',
+        pathNot: `^server/(cog|store|config|${AREAS.join('|')})/`,
+      },
       to: {},
     },
     ...areaRules,

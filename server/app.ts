@@ -36,6 +36,7 @@ import { authRoutes } from './http/auth';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
 import { driveRoutes } from './http/drives';
+import { openBlobStore } from './drives/blobs/open';
 import { Drives } from './drives/driveService';
 import { createSemanticIndex } from './drives/semantic';
 import type { SemanticIndex } from './drives/types';
@@ -148,6 +149,7 @@ export async function buildApp(opts: {
   const drives = new Drives({
     store,
     dataDir: config.DATA_DIR,
+    blobs: await openBlobStore(config),
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     extractLimits: {
       timeoutMs: config.EXTRACT_TIMEOUT_MS,

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { blobConfigProblem, blobVariables } from './config/blobs';
+import { bool, port, positiveInt, url } from './config/values';
 
 /**
  * Every setting comes from the environment (DESIGN §5). Each variable is
  * parsed on its own so that a bad value stops start-up with one line naming it.
- * Everything on the server may read this file, so it imports none of it.
+ * Everything on the server may read this file, so it imports none of it
+ * but its own pieces in config/.
  */
 
 /**
@@ -41,12 +44,6 @@ export function bareOrigin(text: string): string | undefined {
   return bare ? url.origin : undefined;
 }
 
-const port = z.coerce.number().int().min(0).max(65535);
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
-const url = z.url({ protocol: /^https?$/ });
-const positiveInt = z.coerce.number().int().positive();
 /** Comma-separated origins, each `scheme://host[:port]`, kept in the browser's spelling. */
 const originList = z
   .string()
@@ -83,13 +80,13 @@ const variables = {
     expect: 'a directory path',
     schema: z.string().min(1),
     default: './data',
-    doc: 'Uploaded files, indexes, and the SQLite database unless DATABASE_URL is set',
+    doc: 'Uploaded files (unless BLOB_DIR or BLOB_STORE=s3 says otherwise), temp files, indexes, and the SQLite database unless DATABASE_URL is set',
   },
   DATABASE_URL: {
     expect: 'a postgres:// or postgresql:// URL',
     schema: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     default: undefined,
-    doc: 'PostgreSQL to keep the records in, e.g. `postgres://emgen:secret@db.example.org:5432/emgen` (unset: SQLite in DATA_DIR). Blobs stay in DATA_DIR either way',
+    doc: "PostgreSQL to keep the records in, e.g. `postgres://emgen:secret@db.example.org:5432/emgen` (unset: SQLite in DATA_DIR). Uploaded files' bytes go where BLOB_STORE says",
   },
   DATABASE_POOL_MAX: {
     expect: 'a positive whole number',
@@ -115,6 +112,7 @@ const variables = {
     default: undefined,
     doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
   },
+  ...blobVariables,
   PUBLIC_URL: {
     expect: 'an http(s) URL',
     schema: url.optional(),
@@ -424,6 +422,8 @@ export function loadConfig(
   }
   const parsed = out as Parsed;
   checkDatabaseUrl(parsed.DATABASE_URL);
+  const blobProblem = blobConfigProblem(parsed);
+  if (blobProblem) throw new ConfigError(`Invalid configuration: ${blobProblem}`);
   // Without PUBLIC_URL, links stay relative so any host name the browser used keeps working.
   const publicUrl = (parsed.PUBLIC_URL ?? '').replace(/\/+$/, '');
   const production = parsed.NODE_ENV === 'production' || publicUrl.startsWith('https://');

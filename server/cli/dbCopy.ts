@@ -11,7 +11,8 @@ export const COPY_USAGE = `  copy --from sqlite:<DATA_DIR> --to <postgres URL> [
                    row with its ids, in one transaction, then row counts and checksums of
                    both sides compared; --force empties a target that holds rows first.
                    DATABASE_SSL and DATABASE_STATEMENT_TIMEOUT_MS apply to --to. Blobs stay
-                   in DATA_DIR/blobs: start the new server with the same DATA_DIR`;
+                   where they are: start the new server with the same DATA_DIR and
+                   BLOB_STORE, BLOB_DIR or S3_* settings`;
 
 /** The scheme a --from or --to value starts with, for messages (never the rest: it may hold a password). */
 function schemeOf(value: string): string {
@@ -150,7 +151,7 @@ export async function runCopy(
     `Identity sequences continue after the copied ids: ${result.sequences.map((s) => `${s.table}.${s.column} at ${s.next}`).join(', ')}.`,
   );
   io.out(
-    `Blobs were not copied: uploaded files stay in DATA_DIR/blobs (${path.join(dataDir, 'blobs')}). Start the server with DATA_DIR=${dataDir} and DATABASE_URL set to the target.`,
+    `Blobs were not copied: uploaded files stay where they are (${path.join(dataDir, 'blobs')}, unless BLOB_DIR or BLOB_STORE=s3 is set). Start the server with DATA_DIR=${dataDir}, the same blob settings, and DATABASE_URL set to the target.`,
   );
   return 0;
 }

@@ -1,9 +1,15 @@
-import type { Readable } from 'node:stream';
+import fsp from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { Drive, DriveFile, FileList, SearchKind } from '../../protocol';
 import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import { tagsOf, type DrivesRepository, type FileRow, type ListOptions } from '../store/drives';
-import { BlobStore, type StoredBlob } from './blobs';
+import { removeUnwanted } from './blobs/collect';
+import { BlobLeases, type BlobLease } from './blobs/leases';
+import { dataDirBlobStore } from './blobs/open';
+import { receiveToFile } from './blobs/receive';
+import { tempFileIn } from './blobs/tempFiles';
+import type { BlobStore, StoredBlob } from './blobs/types';
 import { DEFAULT_EXTRACT_LIMITS, ExtractPool, type ExtractLimits } from './extractPool';
 import { Indexer, noSemanticIndex } from './indexer';
 import { OrphanBlobSweeper } from './orphanBlobs';
@@ -30,6 +36,10 @@ export interface FileToCommit {
 export interface DrivesOptions {
   store: Store;
   dataDir: string;
+  /** Where the bytes go (openBlobStore); default DATA_DIR/blobs. */
+  blobs?: BlobStore;
+  /** Writer heartbeat and time to live (tests shorten them; blobs/leases.ts). */
+  leaseTiming?: { heartbeatMs?: number; ttlMs?: number };
   maxUploadBytes: number;
   semantic?: SemanticIndex;
   /** Limits of one file's text extraction (default DEFAULT_EXTRACT_LIMITS). */
@@ -46,23 +56,27 @@ export class Drives implements DriveService {
   readonly indexer: Indexer;
   readonly semantic: SemanticIndex;
   readonly maxUploadBytes: number;
-  /** Blobs received but not yet committed, so a concurrent cleanup never removes them. */
-  private readonly inflight = new Map<string, number>();
-  /** Holds ever taken: the orphan sweep sees whether one was taken while it asked the store. */
-  private holds = 0;
+  /** This process as a blob writer: every received blob is leased until committed or given up. */
+  readonly leases: BlobLeases;
+  /** Blobs received and not yet committed or released: their lease, and a local file of their bytes. */
+  private readonly held = new Map<StoredBlob, { lease: BlobLease; temp: string; local: string }>();
   /** Removes blobs a crash left without a file row (at start, then hourly). */
   readonly orphans: OrphanBlobSweeper;
   /** Settles once the files left unindexed by the last run are queued again. */
   private readonly resumed: Promise<void>;
 
   constructor(private readonly opts: DrivesOptions) {
-    this.blobs = new BlobStore(opts.dataDir);
-    this.blobs.sweepTmp();
+    this.blobs = opts.blobs ?? dataDirBlobStore(opts.dataDir);
+    this.leases = new BlobLeases(opts.store.blobLeases, {
+      log: (message, err) => console.error(message, err),
+      ...opts.leaseTiming,
+    });
     this.semantic = opts.semantic ?? noSemanticIndex;
     this.maxUploadBytes = opts.maxUploadBytes;
     this.indexer = new Indexer({
       repo: this.repo,
       blobs: this.blobs,
+      tempFile: () => this.tempFile(),
       semantic: this.semantic,
       extractor: new ExtractPool({ ...DEFAULT_EXTRACT_LIMITS, ...opts.extractLimits }),
       report: (driveId, message) => this.report(driveId, message),
@@ -71,10 +85,8 @@ export class Drives implements DriveService {
       .resumePending()
       .catch((err: unknown) => console.error('Queueing unindexed files failed:', err));
     this.orphans = new OrphanBlobSweeper({
-      root: this.blobs.root,
-      isReferenced: (hash) => this.repo.hashInUse(hash),
-      isHeld: (hash) => this.inflight.has(hash),
-      holdsTaken: () => this.holds,
+      blobs: this.blobs,
+      leases: this.leases,
       onError: (err) => console.error('Sweeping orphan blobs failed:', err),
     });
   }
@@ -190,23 +202,36 @@ export class Drives implements DriveService {
     return file;
   }
 
-  openBytes(row: FileRow): Readable {
+  /** The file's bytes as a stream (a missing blob fails here, before anything is sent). */
+  openBytes(row: FileRow): Promise<Readable> {
     return this.blobs.open(row.hash);
   }
 
   // ---- uploads ----------------------------------------------------------------
 
-  /** Streams one upload into the blob store (not visible in any drive until committed). */
+  /**
+   * Streams one upload into the blob store (not visible in any drive until
+   * committed): into a temp file while hashing it, then under a lease into
+   * the store, so that no instance's sweep removes it before its row exists.
+   */
   async receive(source: Readable, truncated?: () => boolean): Promise<StoredBlob> {
-    const blob = await this.blobs.put(source, { maxBytes: this.maxUploadBytes, truncated });
-    this.hold(blob.hash);
-    return blob;
+    return this.receiveBlob(source, { maxBytes: this.maxUploadBytes, truncated });
   }
 
   /** Gives up received blobs that will not be committed (a failed upload). */
   async release(blobs: StoredBlob[]): Promise<void> {
-    for (const b of blobs) this.unhold(b.hash);
-    for (const b of blobs) await this.collect(b.hash);
+    const hashes: string[] = [];
+    for (const b of blobs) {
+      const held = this.held.get(b);
+      if (!held) continue;
+      this.held.delete(b);
+      hashes.push(b.hash);
+      await fsp.rm(held.temp, { force: true });
+      await held.lease
+        .release()
+        .catch((err: unknown) => console.error('Releasing a blob lease failed:', err));
+    }
+    for (const hash of hashes) await this.collect(hash);
   }
 
   /**
@@ -222,7 +247,9 @@ export class Drives implements DriveService {
       for (const item of items) {
         const path = normalizeDrivePath(item.path);
         const name = baseName(path);
-        const mime = await sniffFile(this.blobs.pathOf(item.blob.hash), name);
+        const held = this.held.get(item.blob);
+        if (!held) throw new Error(`Blob ${item.blob.hash} is not held: receive it first`);
+        const mime = await sniffFile(held.local, name);
         typed.push({ ...item, path, name, mime });
       }
       const results = await this.opts.store.transaction(async (tx) => {
@@ -264,10 +291,12 @@ export class Drives implements DriveService {
     source: Buffer | Readable,
     meta: { tags?: string[]; description?: string | null } = {},
   ): Promise<FileRow> {
-    const blob = Buffer.isBuffer(source)
-      ? await this.blobs.putBuffer(source)
-      : await this.blobs.put(source, { maxBytes: Number.MAX_SAFE_INTEGER });
-    this.hold(blob.hash);
+    const blob = await this.receiveBlob(
+      Buffer.isBuffer(source) ? Readable.from([source]) : source,
+      {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+      },
+    );
     const [row] = await this.commit(drive, [{ path, blob, ...meta }]);
     return row!;
   }
@@ -312,6 +341,8 @@ export class Drives implements DriveService {
     await this.orphans.close();
     await this.resumed;
     await this.indexer.close();
+    await this.leases.close();
+    await this.blobs.close();
   }
 
   /** Writes to the console of the file's world; a failure to write is logged, never thrown. */
@@ -328,24 +359,41 @@ export class Drives implements DriveService {
     write().catch((err: unknown) => console.error('Writing to the world console failed:', err));
   }
 
-  private hold(hash: string): void {
-    this.inflight.set(hash, (this.inflight.get(hash) ?? 0) + 1);
-    this.holds++;
+  /** A temp file of this writer in the blob store's temp dir. */
+  private tempFile(): string {
+    return tempFileIn(this.blobs.tmpDir, this.leases.writer.id);
   }
 
-  private unhold(hash: string): void {
-    const n = (this.inflight.get(hash) ?? 0) - 1;
-    if (n > 0) this.inflight.set(hash, n);
-    else this.inflight.delete(hash);
+  /** Receives `source` into a temp file, leases its hash, and publishes it; the blob is held. */
+  private async receiveBlob(
+    source: Readable,
+    limits: { maxBytes: number; truncated?: () => boolean },
+  ): Promise<StoredBlob> {
+    // Registered before any temp file of ours exists, so other instances know whose it is.
+    await this.leases.ready;
+    const temp = this.tempFile();
+    const { hash, size } = await receiveToFile(source, temp, limits);
+    let lease: BlobLease | undefined;
+    try {
+      lease = await this.leases.take(hash);
+      const local = await this.blobs.publish(hash, temp);
+      const blob: StoredBlob = { hash, size };
+      this.held.set(blob, { lease, temp, local });
+      return blob;
+    } catch (err) {
+      await fsp.rm(temp, { force: true });
+      await lease?.release().catch(() => {});
+      throw err;
+    }
   }
 
-  /** Removes a blob nothing refers to any more. */
+  /** Removes a blob nothing refers to any more (unless another instance wants it). */
   private async collect(hash: string): Promise<void> {
-    const holds = this.holds;
-    if (this.inflight.has(hash) || (await this.repo.hashInUse(hash))) return;
-    // A blob held while the store answered may be these bytes uploaded anew,
-    // its row written after the store looked: keep them (a later sweep decides).
-    if (this.holds !== holds) return;
-    await this.blobs.remove(hash);
+    try {
+      await removeUnwanted(this.blobs, (h) => this.leases.isWanted(h), hash);
+    } catch (err) {
+      // The blob stays; the orphan sweep tries again later.
+      console.error(`Removing blob ${hash} failed:`, err);
+    }
   }
 }

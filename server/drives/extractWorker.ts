@@ -1,4 +1,4 @@
-import { readHead } from './blobs';
+import { readHead } from './blobs/readHead';
 import { ExtractError, extractText } from './extract';
 
 /**

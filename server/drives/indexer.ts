@@ -1,7 +1,9 @@
 import type { DrivesRepository, FileRow } from '../store/drives';
 import { tagsOf } from '../store/drives';
 import { StoreUnavailableError } from '../store/storeErrors';
-import { formatLimit, type BlobStore } from './blobs';
+import fsp from 'node:fs/promises';
+import { formatLimit } from './blobs/limits';
+import type { BlobStore } from './blobs/types';
 import { canExtract, MAX_TEXT_CHARS } from './extract';
 import { ExtractCancelled, type ExtractPool } from './extractPool';
 import type { SemanticIndex } from './types';
@@ -40,6 +42,8 @@ const MAX_INDEX_RETRIES = 3;
 export interface IndexerDeps {
   repo: DrivesRepository;
   blobs: BlobStore;
+  /** A new temp file's path, for a local copy of a blob kept elsewhere (S3). */
+  tempFile(): string;
   semantic: SemanticIndex;
   /** Where extraction runs: worker threads, under time and memory limits. */
   extractor: ExtractPool;
@@ -190,18 +194,22 @@ export class Indexer {
     if (whole && row.size > maxBytes)
       return { error: `Not indexed: the file is larger than ${formatLimit(maxBytes)}` };
     if (row.index_attempts >= MAX_INDEX_ATTEMPTS) return { error: UNFINISHED_ERROR };
-    // Written before extraction starts: a file that kills the server is still counted.
-    if (!(await repo.startIndexAttempt(row.id, row.version))) return 'cancelled'; // a newer version came
+    const readBytes = whole ? maxBytes : Math.min(MAX_TEXT_BYTES, maxBytes);
+    // The bytes are fetched first: a blob store that fails is not the file's doing (retried).
+    const temp = this.deps.tempFile();
     try {
-      const outcome = await extractor.extract({
-        mime: row.mime_type,
-        file: blobs.pathOf(row.hash),
-        maxBytes: whole ? maxBytes : Math.min(MAX_TEXT_BYTES, maxBytes),
-      });
-      if (!this.closed) return outcome;
-    } catch (err) {
-      if (!(err instanceof ExtractCancelled))
-        return { error: `Could not extract text: ${err instanceof Error ? err.message : err}` };
+      const file = await blobs.localCopy(row.hash, Math.min(row.size, readBytes), temp);
+      // Written before extraction starts: a file that kills the server is still counted.
+      if (!(await repo.startIndexAttempt(row.id, row.version))) return 'cancelled'; // a newer version came
+      try {
+        const outcome = await extractor.extract({ mime: row.mime_type, file, maxBytes: readBytes });
+        if (!this.closed) return outcome;
+      } catch (err) {
+        if (!(err instanceof ExtractCancelled))
+          return { error: `Could not extract text: ${err instanceof Error ? err.message : err}` };
+      }
+    } finally {
+      await fsp.rm(temp, { force: true });
     }
     // The server is stopping, which is not the file's doing: it is read again on the next start.
     await repo.cancelIndexAttempt(row.id, row.version);

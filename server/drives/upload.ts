@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { UserError } from '../cog/userError';
 import type { FileRow } from '../store/drives';
-import type { StoredBlob } from './blobs';
+import type { StoredBlob } from './blobs/types';
 import type { Drives } from './driveService';
 import { joinDrivePath, normalizeDrivePath, normalizeFolder } from './paths';
 import type { DriveRow } from './types';

@@ -44,8 +44,9 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
-function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): FastifyReply {
+async function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): Promise<FastifyReply> {
   const type = isTextType(row.mime_type) ? `${row.mime_type}; charset=utf-8` : row.mime_type;
+  const bytes = await drives.openBytes(row);
   return reply
     .header('Content-Type', type)
     .header('Content-Length', String(row.size))
@@ -54,7 +55,7 @@ function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): FastifyRe
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Cache-Control', 'private, no-cache')
     .header('ETag', `"${row.hash}"`)
-    .send(drives.openBytes(row));
+    .send(bytes);
 }
 
 /** Every /api/drives call of SPEC §7 and POST /api/workspace/add-file. */

@@ -1,4 +1,5 @@
 import { AppTokensRepository } from './appTokens';
+import { BlobLeasesRepository } from './blobLeases';
 import { sql } from 'kysely';
 import { openDb, type Db } from './db';
 import { MIGRATION_LOCK_KEY, openPostgres, type PostgresConfig } from './postgres';
@@ -35,6 +36,7 @@ export interface Repositories {
   drives: DrivesRepository;
   workspaceFiles: WorkspaceFilesRepository;
   semanticRows: SemanticRowsRepository;
+  blobLeases: BlobLeasesRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -86,6 +88,7 @@ function repositories(
     drives: new DrivesRepository(queries),
     workspaceFiles: new WorkspaceFilesRepository(queries),
     semanticRows: new SemanticRowsRepository(queries),
+    blobLeases: new BlobLeasesRepository(queries),
   };
 }
 

@@ -146,4 +146,19 @@ export interface Database {
     model: string;
     vector: Uint8Array;
   };
+  /**
+   * Processes that may be writing blobs (one row per running server), so that
+   * an instance sweeping orphans can tell whose leases still count.
+   */
+  blob_writers: {
+    id: string;
+    host: string;
+    pid: number;
+    /** When its process started (epoch ms): the same pid again with another start is another process. */
+    started_at: number;
+    /** Epoch milliseconds of the writer's last heartbeat. */
+    seen_at: number;
+  };
+  /** A blob a writer has put (or is about to) and not yet referenced from a drive file. */
+  blob_leases: { id: string; writer_id: string; hash: string; taken_at: number };
 }

@@ -34,6 +34,8 @@ export const COPIED_TABLES = [
   'support_logs',
   'semantic_concepts',
   'semantic_embeddings',
+  'blob_writers',
+  'blob_leases',
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to schema.ts and not to the list above fails the type check here. */

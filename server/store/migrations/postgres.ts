@@ -408,4 +408,25 @@ export const postgresMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    id: 13,
+    name: 'blob writers and their leases, so no instance sweeps a blob another is committing',
+    sql: `
+      CREATE TABLE blob_writers (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        host TEXT COLLATE "C" NOT NULL,
+        pid BIGINT NOT NULL,
+        started_at BIGINT NOT NULL,
+        seen_at BIGINT NOT NULL
+      );
+      CREATE TABLE blob_leases (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        writer_id TEXT COLLATE "C" NOT NULL REFERENCES blob_writers(id) ON DELETE CASCADE,
+        hash TEXT COLLATE "C" NOT NULL,
+        taken_at BIGINT NOT NULL
+      );
+      CREATE INDEX blob_leases_hash ON blob_leases(hash);
+      CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
+    `,
+  },
 ];

@@ -273,4 +273,25 @@ export const sqliteMigrations: Migration[] = [
     // SQLite's BINARY (and NOCASE's ASCII folding) is the order both stores give.
     sql: `SELECT 1;`,
   },
+  {
+    id: 13,
+    name: 'blob writers and their leases, so no instance sweeps a blob another is committing',
+    sql: `
+      CREATE TABLE blob_writers (
+        id TEXT PRIMARY KEY,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL
+      );
+      CREATE TABLE blob_leases (
+        id TEXT PRIMARY KEY,
+        writer_id TEXT NOT NULL REFERENCES blob_writers(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        taken_at INTEGER NOT NULL
+      );
+      CREATE INDEX blob_leases_hash ON blob_leases(hash);
+      CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
+    `,
+  },
 ];

@@ -1,13 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FsBlobStore } from '../../../server/drives/blobs/fsStore';
+import { BlobLeases, type BlobLease } from '../../../server/drives/blobs/leases';
 import { sweepOrphanBlobs } from '../../../server/drives/orphanBlobs';
+import { seedDemo } from '../../../server/seed/demo';
+import type { Store } from '../../../server/store';
 import { E2E_ADMIN, startServerProcess, type ServerProcess } from '../../e2e/serverProcess';
 import { upload } from '../driveHelpers';
-import { Client } from '../harness';
+import { ADMIN, Client, openTestStore } from '../harness';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -37,58 +42,123 @@ function referencedHashes(dataDir: string): Set<string> {
   }
 }
 
-describe('sweepOrphanBlobs', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-orphans-'));
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+/** A pid no process has: that of a child that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
 
-  it('removes only blobs that are old, unreferenced and not held', async () => {
+describe('sweepOrphanBlobs', () => {
+  let dir: string;
+  let store: Store;
+  /** A blob directory of its own for each test. */
+  let blobs: FsBlobStore;
+  /** This instance, and another sharing its store and blob directory. */
+  let mine: BlobLeases;
+  let other: BlobLeases;
+  let driveId: string;
+  const log = (message: string, err: unknown) => console.error(message, err);
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-orphans-'));
+    store = await openTestStore(dir);
+    await seedDemo(store, ADMIN);
+    driveId = (
+      await store.drives.ensureDrive({ worldId: 'innovation-lab', name: 'D', appName: null })
+    ).id;
+    mine = new BlobLeases(store.blobLeases, { log });
+    other = new BlobLeases(store.blobLeases, { log });
+    await Promise.all([mine.ready, other.ready]);
+  });
+  beforeEach(() => {
+    const own = fs.mkdtempSync(path.join(dir, 'blobs-'));
+    blobs = new FsBlobStore(path.join(own, 'blobs'), path.join(own, 'tmp'));
+  });
+  afterAll(async () => {
+    await mine.close();
+    await other.close();
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const refer = (hash: string, name: string) =>
+    store.drives.upsertFile({
+      driveId,
+      path: name,
+      name,
+      mimeType: 'application/octet-stream',
+      size: 1,
+      hash,
+    });
+
+  it('removes only blobs that are old, unreferenced and leased by no live writer', async () => {
+    const root = blobs.root;
     const old = new Date(Date.now() - 3600_000);
     const orphan = plantBlob(root, Buffer.from('left by a crash'), old);
     const referenced = plantBlob(root, Buffer.from('a drive file'), old);
-    const held = plantBlob(root, Buffer.from('being committed'), old);
+    await refer(referenced, 'referenced.bin');
+    const leased = plantBlob(root, Buffer.from('being committed by another instance'), old);
+    const lease = await other.take(leased);
     const young = plantBlob(root, Buffer.from('just written by another upload'));
     fs.writeFileSync(path.join(root, orphan.slice(0, 2), 'not-a-blob.txt'), 'x');
 
-    const outcome = await sweepOrphanBlobs(
-      {
-        root,
-        isReferenced: async (h) => h === referenced,
-        isHeld: (h) => h === held,
-        holdsTaken: () => 0,
-      },
-      Date.now() - 60_000,
-    );
+    const outcome = await sweepOrphanBlobs({ blobs, leases: mine }, Date.now() - 60_000);
     expect(outcome).toEqual({ removed: 1, kept: 3 });
-    expect(blobsOnDisk(root).sort()).toEqual([held, referenced, young, 'not-a-blob.txt'].sort());
+    expect(blobsOnDisk(root).sort()).toEqual([leased, referenced, young, 'not-a-blob.txt'].sort());
+    await lease.release();
   });
 
-  it('keeps a blob whose bytes were committed again while the store answered', async () => {
-    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-orphans-race-'));
-    try {
-      const old = new Date(Date.now() - 3600_000);
-      const raced = plantBlob(own, Buffer.from('uploaded again during the sweep'), old);
-      plantBlob(own, Buffer.from('nobody wants these bytes'), old);
-      let holds = 0;
-      const outcome = await sweepOrphanBlobs(
-        {
-          root: own,
-          // The store looked before the row was written; meanwhile an upload of the same
-          // bytes was received (held), committed and released.
-          isReferenced: async (h) => {
-            await new Promise((resolve) => setTimeout(resolve, 10));
-            if (h === raced) holds++;
-            return false;
+  it('puts a blob back when another instance leased it while the sweep asked', async () => {
+    const raced = plantBlob(blobs.root, Buffer.from('uploaded again during the sweep'));
+    let lease: BlobLease | undefined;
+    const outcome = await sweepOrphanBlobs(
+      {
+        blobs,
+        leases: {
+          forgetDead: () => mine.forgetDead(),
+          // The store answers "unwanted"; meanwhile the other instance leases
+          // these bytes and finds them present, so it will not write them.
+          isWanted: async (hash) => {
+            const wanted = await mine.isWanted(hash);
+            if (hash === raced && !lease) lease = await other.take(hash);
+            return wanted;
           },
-          isHeld: () => false,
-          holdsTaken: () => holds,
         },
-        Date.now() - 60_000,
-      );
-      expect(outcome).toEqual({ removed: 1, kept: 1 });
-      expect(blobsOnDisk(own)).toEqual([raced]);
-    } finally {
-      fs.rmSync(own, { recursive: true, force: true });
-    }
+      },
+      Date.now() + 60_000,
+    );
+    expect(lease).toBeDefined();
+    expect(outcome.removed).toBe(0);
+    expect(blobsOnDisk(blobs.root)).toContain(raced);
+    expect(fs.readdirSync(blobs.tmpDir).filter((n) => n.endsWith('.quarantined'))).toEqual([]);
+    await lease!.release();
+  });
+
+  it("forgets a dead writer: its leases and temp files count no more, a live one's do", async () => {
+    const gone = { id: 'dead0001', host: mine.writer.host, pid: deadPid(), started_at: 1 };
+    const deadHash = plantBlob(blobs.root, Buffer.from('lease of a killed process'));
+    await store.blobLeases.take(gone, deadHash, Date.now());
+    const silent = { id: 'silent01', host: 'elsewhere', pid: 1, started_at: 1 };
+    const silentHash = plantBlob(blobs.root, Buffer.from('lease of a silent host'));
+    await store.blobLeases.take(silent, silentHash, Date.now() - 6 * 60_000);
+    const liveHash = plantBlob(blobs.root, Buffer.from('lease of a live instance'));
+    const lease = await other.take(liveHash);
+    const deadTemp = path.join(blobs.tmpDir, `${gone.id}.0a0a.part`);
+    const liveTemp = path.join(blobs.tmpDir, `${other.writer.id}.0b0b.part`);
+    const legacyTemp = path.join(blobs.tmpDir, '1700000000000-0c0c.part');
+    for (const f of [deadTemp, liveTemp, legacyTemp]) fs.writeFileSync(f, 'partial upload');
+    fs.utimesSync(legacyTemp, new Date(Date.now() - 5000), new Date(Date.now() - 5000));
+
+    await sweepOrphanBlobs({ blobs, leases: mine }, Date.now() + 60_000);
+    expect(blobsOnDisk(blobs.root)).toEqual([liveHash]);
+    expect(fs.existsSync(liveTemp)).toBe(true);
+    expect(fs.existsSync(deadTemp)).toBe(false);
+    expect(fs.existsSync(legacyTemp)).toBe(false);
+    expect((await store.blobLeases.writers()).map((w) => w.id).sort()).toEqual(
+      [mine.writer.id, other.writer.id].sort(),
+    );
+    await lease.release();
+    fs.rmSync(liveTemp);
   });
 });
 
