@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { blobConfigProblem, blobVariables } from './config/blobs';
+import { clusterVariables } from './config/cluster';
 import { bool, port, positiveInt, url } from './config/values';
 
 /**
@@ -106,12 +107,7 @@ const variables = {
     default: '30000',
     doc: 'Longest a single PostgreSQL statement may run before the server cancels it',
   },
-  REDIS_URL: {
-    expect: 'a redis:// or rediss:// URL',
-    schema: z.url({ protocol: /^rediss?$/ }).optional(),
-    default: undefined,
-    doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
-  },
+  ...clusterVariables,
   ...blobVariables,
   PUBLIC_URL: {
     expect: 'an http(s) URL',
@@ -148,24 +144,6 @@ const variables = {
     schema: bool,
     default: '0',
     doc: 'Trust X-Forwarded-For / -Proto / -Host (set 1 only behind a reverse proxy, else clients could fake their address)',
-  },
-  DRAIN_TIMEOUT_SECONDS: {
-    expect: 'a positive whole number of seconds',
-    schema: positiveInt,
-    default: '30',
-    doc: 'How long SIGTERM or Ctrl-C waits for meeting rounds under way before stopping them and closing sockets (see Operations); a second signal stops at once',
-  },
-  METRICS_PORT: {
-    expect: 'a port number from 0 to 65535',
-    schema: port.optional(),
-    default: undefined,
-    doc: 'Port serving Prometheus metrics at `/metrics`, apart from PORT (unset: no metrics served; see Operations)',
-  },
-  METRICS_HOST: {
-    expect: 'a host name or address',
-    schema: z.string().min(1),
-    default: '127.0.0.1',
-    doc: 'Interface the metrics port binds (0.0.0.0 for a Prometheus on another machine)',
   },
   ALLOWED_ORIGINS: {
     expect:
