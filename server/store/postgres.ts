@@ -3,7 +3,7 @@ import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import { postgresMigrations } from './migrations/postgres';
 import type { Migration } from './migrations/types';
-import { codeOf, storeErrorOf, TranslatingPostgresDialect } from './postgresErrors';
+import { codeOf, connectionLost, storeErrorOf, TranslatingPostgresDialect } from './postgresErrors';
 
 /** The settings the PostgreSQL store reads (README: Configuration). */
 export type PostgresConfig = Pick<
@@ -197,6 +197,43 @@ export interface PostgresStore<DB> {
 }
 
 /**
+ * Marks a client whose query failed because its connection is gone. The server
+ * ends a backend with an error message before closing the socket, so the
+ * query can fail, and the client be released, before pg notices the close;
+ * back in the pool it would fail the next query too.
+ */
+function noteLostConnection(client: pg.PoolClient, lost: WeakSet<pg.PoolClient>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    // Registered before the caller's own await, so it runs first.
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (connectionLost(err)) lost.add(client);
+      });
+    }
+    return result;
+  };
+}
+
+/** The pool as Kysely sees it: a client marked lost is closed on release, not reused. */
+function droppingLost(pool: pg.Pool, lost: WeakSet<pg.PoolClient>) {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      const release = client.release.bind(client);
+      // Kysely passes false for a connection it has no reason to discard.
+      client.release = (err?: Error | boolean) => release(err || lost.has(client));
+      return client;
+    },
+    end: () => pool.end(),
+    // What Kysely uses to cancel a query on a side connection.
+    options: pool.options,
+    Client: pg.Client,
+  };
+}
+
+/**
  * Opens the PostgreSQL store named by DATABASE_URL: checks that it answers
  * (one line naming DATABASE_URL when not), applies pending migrations under
  * the migration lock, and returns the pool and a Kysely instance over it.
@@ -219,9 +256,12 @@ export async function openPostgres<DB>(
   // Without a listener, an idle connection's error would end the process.
   pool.on('error', (err) => opts.onIdleError?.(err));
   // So would the error of a connection in use when the server goes away (a restart
-  // ends it mid-query): that query fails with it already, and the pool drops the
-  // connection when it is released, so there is nothing more to do here.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // ends it mid-query): that query fails with it already.
+  const lost = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    noteLostConnection(client, lost);
+  });
   try {
     await migratePostgres(pool);
   } catch (err) {
@@ -229,7 +269,7 @@ export async function openPostgres<DB>(
     throw err;
   }
   // A database that is gone or too slow reaches callers as StoreUnavailableError.
-  const dialect = new TranslatingPostgresDialect({ pool }, (err) =>
+  const dialect = new TranslatingPostgresDialect({ pool: droppingLost(pool, lost) }, (err) =>
     storeErrorOf(err, config.DATABASE_STATEMENT_TIMEOUT_MS),
   );
   const db = new Kysely<DB>({ dialect });

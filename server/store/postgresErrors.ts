@@ -31,6 +31,17 @@ export function codeOf(err: unknown): string | undefined {
   return e?.code ?? e?.errors?.map(codeOf).find(Boolean);
 }
 
+/** The error says the connection it came on is gone (the server went away or the socket broke). */
+export function connectionLost(err: unknown): boolean {
+  const code = codeOf(err);
+  const message = err instanceof Error ? err.message : '';
+  return (
+    (code !== undefined &&
+      (NETWORK_CODES.has(code) || SERVER_GOING_AWAY.has(code) || code.startsWith('08'))) ||
+    DRIVER_LOST.test(message)
+  );
+}
+
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 /**
@@ -49,11 +60,7 @@ export function storeErrorOf(err: unknown, statementTimeoutMs: number): unknown 
       { cause: err },
     );
   }
-  const lost =
-    (code !== undefined &&
-      (NETWORK_CODES.has(code) || SERVER_GOING_AWAY.has(code) || code.startsWith('08'))) ||
-    DRIVER_LOST.test(message);
-  if (lost) {
+  if (connectionLost(err)) {
     return new StoreUnavailableError(
       'The database cannot be reached right now; try again in a moment',
       { cause: err },
