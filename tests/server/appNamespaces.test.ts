@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CogApp } from '../../client/cogApp';
 import { ask, cogOf, refusal, remoteApp } from './appHelpers';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
@@ -23,6 +23,11 @@ const ran: string[] = [];
 
 const inWorld = { headers: { 'X-World-Id': WORLD } };
 const consoleOf = () => server.store.console.list(WORLD);
+/** Console lines are written in the background, and not necessarily in the order they were said. */
+const consoleGets = (entry: Record<string, unknown>) =>
+  vi.waitFor(async () => expect(await consoleOf()).toContainEqual(expect.objectContaining(entry)), {
+    timeout: 5000,
+  });
 
 async function socket(): Promise<TestSocket> {
   const sock = openSocket(server, admin, WORLD);
@@ -144,7 +149,7 @@ describe('a remote app declaring built-in ids', () => {
     expect(own).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(own.body.redirect_url).toBeUndefined();
     expect(ran).toContain('action');
-    expect((await consoleOf()).at(-1)).toMatchObject({
+    await consoleGets({
       app_name: 'squatter',
       from: 'dashboard.warning',
       message: expect.stringContaining('evil.example'),
@@ -209,7 +214,7 @@ describe('a remote app declaring built-in ids', () => {
     expect(own).toMatchObject({ status: 'ok', flowid: 'squatter/onboarding' });
     expect(textOf(own.component)).toContain('Squatter flow');
     expect(own.redirect_url).toBeUndefined();
-    expect((await consoleOf()).at(-1)).toMatchObject({
+    await consoleGets({
       app_name: 'squatter',
       from: 'flow.error',
       message: expect.stringContaining('is not a path on this site; ignored'),
