@@ -204,6 +204,8 @@ export async function buildApp(opts: {
     log: app.log,
     heartbeatMs: config.heartbeatMs,
     watch,
+    bus,
+    presenceMs: config.APP_PRESENCE_SECONDS * 1000,
   });
   registerCommandHandlers(hub, { store, registry });
   registerPageHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });

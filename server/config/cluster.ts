@@ -9,6 +9,12 @@ export const clusterVariables = {
     default: undefined,
     doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
   },
+  APP_PRESENCE_SECONDS: {
+    expect: 'a positive whole number of seconds',
+    schema: positiveInt,
+    default: '15',
+    doc: 'With REDIS_URL: how long the remote apps of an instance that stopped answering (killed, cut off) stay listed on the other instances; each instance says which apps it holds every third of it',
+  },
   DRAIN_TIMEOUT_SECONDS: {
     expect: 'a positive whole number of seconds',
     schema: positiveInt,
