@@ -13,7 +13,7 @@ export const clusterVariables = {
     expect: 'a positive whole number of seconds',
     schema: positiveInt,
     default: '15',
-    doc: 'With REDIS_URL: how long the remote apps of an instance that went silent (killed, cut off) stay listed on the other instances: each instance says which apps it holds every third of this, and the others drop its apps after this much silence (so within 4/3 of it)',
+    doc: 'With REDIS_URL: after this long without news of an instance (killed, cut off), the others drop its remote apps; each says what it holds every third of this',
   },
   DRAIN_TIMEOUT_SECONDS: {
     expect: 'a positive whole number of seconds',

@@ -47,10 +47,15 @@ export class FlowStatesRepository {
       .insertInto('flow_states')
       .values({ ...where(key), state: text, touched_at: now })
       .onConflict((oc) =>
-        oc.columns(['world_id', 'user_id', 'flow_id']).doUpdateSet({ state: text, touched_at: now }),
+        oc
+          .columns(['world_id', 'user_id', 'flow_id'])
+          .doUpdateSet({ state: text, touched_at: now }),
       )
       .execute();
-    await this.q.deleteFrom('flow_states').where('touched_at', '<=', now - bounds.idleMs).execute();
+    await this.q
+      .deleteFrom('flow_states')
+      .where('touched_at', '<=', now - bounds.idleMs)
+      .execute();
     await this.trim(bounds.max);
   }
 

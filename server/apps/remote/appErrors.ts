@@ -4,8 +4,7 @@
  * as one made where the app's socket is.
  */
 
-export const appNotConnected = (appName: string) =>
-  new Error(`App "${appName}" is not connected`);
+export const appNotConnected = (appName: string) => new Error(`App "${appName}" is not connected`);
 
 export const appDisconnected = (appName: string) => new Error(`App "${appName}" disconnected`);
 

@@ -89,8 +89,14 @@ export class CallForwarder {
     ctx: CogContext,
   ): Promise<unknown> {
     const where = `${target.appName}/${target.module}/${target.cog}`;
-    return this.ask(owner, 'call', target, input, ctx, this.deps.callTimeoutMs + CALLER_GRACE_MS, () =>
-      appCallTimedOut(where, this.deps.callTimeoutMs),
+    return this.ask(
+      owner,
+      'call',
+      target,
+      input,
+      ctx,
+      this.deps.callTimeoutMs + CALLER_GRACE_MS,
+      () => appCallTimedOut(where, this.deps.callTimeoutMs),
     );
   }
 

@@ -1,3 +1,4 @@
+import { flowStates } from './postgresFlowStates';
 import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
 
@@ -429,19 +430,5 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
-  {
-    id: 14,
-    name: 'flow state per world, user and flow, shared by every instance on the store',
-    sql: `
-      CREATE TABLE flow_states (
-        world_id TEXT COLLATE "C" NOT NULL,
-        user_id TEXT COLLATE "C" NOT NULL,
-        flow_id TEXT COLLATE "C" NOT NULL,
-        state TEXT NOT NULL,
-        touched_at BIGINT NOT NULL,
-        PRIMARY KEY (world_id, user_id, flow_id)
-      );
-      CREATE INDEX flow_states_touched ON flow_states(touched_at);
-    `,
-  },
+  flowStates,
 ];
