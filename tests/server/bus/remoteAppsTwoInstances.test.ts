@@ -35,7 +35,11 @@ const WORLD = 'innovation-lab';
 const PRESENCE_SECONDS = 2;
 const CALL_TIMEOUT_MS = 1500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, find: () => T | Promise<T>, ms = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  find: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 15_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const found = await find();
@@ -125,6 +129,7 @@ describe.skipIf(!installed)('remote apps across two instances', () => {
   let a: TestServer;
   let b: TestServer;
   let admin: Client;
+  let gaugesToken: string;
   const apps: CogApp[] = [];
   const sockets: TestSocket[] = [];
   const processes: ServerProcess[] = [];
@@ -182,7 +187,8 @@ describe.skipIf(!installed)('remote apps across two instances', () => {
     b = await startTestServer(overrides, opts);
     admin = new Client(a.url);
     await admin.signIn();
-    await connectApp(b.url, 'gauges', GAUGES);
+    gaugesToken = await appToken(a, 'gauges', WORLD);
+    await connectApp(b.url, 'gauges', GAUGES, gaugesToken);
     await until('instance 1 knows the app on instance 2', () => a.registry.get('gauges', WORLD));
   }, 60_000);
 
@@ -204,6 +210,26 @@ describe.skipIf(!installed)('remote apps across two instances', () => {
     expect(a.registry.describe(a.registry.get('gauges', WORLD)!)).toEqual(
       b.registry.describe(b.registry.get('gauges', WORLD)!),
     );
+  });
+
+  it('a second process of the app, through the other instance, is refused as on the same one', async () => {
+    const twin = new CogApp({
+      url: a.url,
+      worldId: WORLD,
+      appName: 'gauges',
+      token: gaugesToken,
+      reconnect: false,
+    });
+    twin.cog(GAUGES[4]!);
+    const err: unknown = await twin.connect().then(
+      () => new Error('the twin was accepted'),
+      (e: unknown) => e,
+    );
+    await twin.close();
+    // 4409 as on one instance: a name taken is not for good, so the library would retry.
+    expect((err as Error).message).toBe('Connection closed (4409: App name taken)');
+    expect(await listed(a, 'gauges')).toHaveLength(1);
+    expect(await listed(b, 'gauges')).toHaveLength(1);
   });
 
   it("answers a tool call for a meeting held on instance 1: the expert's answer uses the app's result", async () => {
@@ -305,6 +331,24 @@ describe.skipIf(!installed)('remote apps across two instances', () => {
       unknown,
       unknown,
     ]);
+  });
+
+  it("with Redis down the other instance's apps are not listed (nothing can reach them); they are back once it returns", async () => {
+    await redis.down();
+    await until('instance 1 drops the app of instance 2', () => !a.registry.get('gauges', WORLD));
+    // Instance 2 still serves the app through its own socket.
+    const onB = await socketOn(b);
+    const fine = { appname: 'gauges', module: 'calls', cog: 'fine' };
+    expect(await cogCall(onB, fine)).toEqual({ status: 'success', result: { fine: true } });
+    expect(await listed(a, 'gauges')).toEqual([]);
+
+    await redis.up();
+    await until('instance 1 lists it again', () => a.registry.get('gauges', WORLD));
+    expect(await listed(a, 'gauges')).toHaveLength(1);
+    expect(await cogCall(await socketOn(a), fine)).toEqual({
+      status: 'success',
+      result: { fine: true },
+    });
   });
 
   it(`kill -9 of the app's instance: its apps leave the others' lists after ${PRESENCE_SECONDS} s of silence, and one reconnecting elsewhere is listed once`, async () => {
