@@ -128,7 +128,8 @@ export class AppPresence {
   async freeName(holder: App): Promise<void> {
     const owner = this.owners.get(holder);
     if (owner === undefined || holder.worldId === undefined) return;
-    const askMs = Math.min(3000, this.deps.presenceMs);
+    // Well within the app's hello timeout (10 s); a live instance answers in milliseconds.
+    const askMs = Math.min(5000, this.deps.presenceMs);
     if (await this.deps.forwarder.holds(owner, holder.worldId, holder.name, askMs)) return;
     this.drop(owner, keyOf(holder.worldId, holder.name));
   }

@@ -387,8 +387,8 @@ describe.skipIf(!installed)('remote apps across two instances', () => {
     );
     const elapsed = Date.now() - killed;
     // The bound is the presence time plus one beat (a third of it) of the instance that checks;
-    // 3 s more for a busy machine.
-    expect(elapsed).toBeLessThan((PRESENCE_SECONDS * 1000 * 4) / 3 + 3000);
+    // 5 s more for a busy machine (the default bound is 15 s).
+    expect(elapsed).toBeLessThan((PRESENCE_SECONDS * 1000 * 4) / 3 + 5000);
 
     await sleep(PRESENCE_SECONDS * 1000); // past the bound: nothing left of instance 3
     for (const server of [a, b]) {
