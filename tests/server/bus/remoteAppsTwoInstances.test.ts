@@ -212,6 +212,24 @@ describe.skipIf(!installed)('remote apps across two instances', () => {
     );
   });
 
+  it('unreadable announcements on the bus are dropped; nothing else changes', async () => {
+    for (const garbage of [null, 'text', { instance: 7 }, { instance: 'x', apps: [{ name: 1 }] }])
+      a.bus.publish('apps.held', garbage);
+    // An announcement cannot take a built-in's name.
+    a.bus.publish('apps.held', {
+      instance: 'elsewhere',
+      apps: [{ worldId: WORLD, name: 'emgen', cogs: [] }],
+    });
+    await sleep(300);
+    expect(a.registry.get('emgen', WORLD)?.remote).toBeUndefined();
+    expect(await listed(a, 'gauges')).toHaveLength(1);
+    const sock = await socketOn(a);
+    expect(await cogCall(sock, { appname: 'gauges', module: 'calls', cog: 'fine' })).toEqual({
+      status: 'success',
+      result: { fine: true },
+    });
+  });
+
   it('a second process of the app, through the other instance, is refused as on the same one', async () => {
     const twin = new CogApp({
       url: a.url,
