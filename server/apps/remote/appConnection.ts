@@ -281,10 +281,11 @@ export class RemoteAppConnection {
         CLOSE_APP_WRONG_NAME,
         'Wrong app name',
       );
-    // Built-in apps are in every world, so their names are taken everywhere.
+    // A name held for an instance that no longer has the app (it died) is freed first.
     const holder = this.deps.registry.get(appName, this.worldId);
     if (holder && this.deps.freeName) await this.deps.freeName(holder);
     if (this.finished) return;
+    // Built-in apps are in every world, so their names are taken everywhere.
     if (this.deps.registry.get(appName, this.worldId))
       return refuse(
         `An app named "${appName}" is already registered`,
