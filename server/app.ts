@@ -94,6 +94,8 @@ export async function buildApp(opts: {
   screenTimeoutMs?: number;
   /** Where access changes are published (default: on the bus). */
   revocations?: Revocations;
+  /** How long a remote app may take to answer a call (default 30 s). */
+  appCallTimeoutMs?: number;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -204,6 +206,9 @@ export async function buildApp(opts: {
     log: app.log,
     heartbeatMs: config.heartbeatMs,
     watch,
+    bus,
+    presenceMs: config.APP_PRESENCE_SECONDS * 1000,
+    callTimeoutMs: opts.appCallTimeoutMs,
   });
   registerCommandHandlers(hub, { store, registry });
   registerPageHandlers(hub, { store, registry, timeoutMs: opts.screenTimeoutMs });

@@ -70,6 +70,9 @@ const byName = (a: App, b: App) => a.name.localeCompare(b.name);
  * (remote apps connected with a token for that world) only in that world.
  * Every lookup names the world it is made for; annotated() lists built-ins
  * first, so the first match of a search by id is a built-in whenever one has it.
+ * With many instances (REDIS_URL), a remote app whose socket is on another
+ * instance is registered here too, with handlers that forward over the bus
+ * (apps/remote/presence.ts), so each connected app is here once.
  */
 export class AppRegistry extends EventEmitter<{ changed: [] }> {
   private readonly builtIn = new Map<string, App>();

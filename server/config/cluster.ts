@@ -9,6 +9,12 @@ export const clusterVariables = {
     default: undefined,
     doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
   },
+  APP_PRESENCE_SECONDS: {
+    expect: 'a positive whole number of seconds',
+    schema: positiveInt,
+    default: '15',
+    doc: 'With REDIS_URL: after this long without news of an instance (killed, cut off), the others drop its remote apps; each says what it holds every third of this',
+  },
   DRAIN_TIMEOUT_SECONDS: {
     expect: 'a positive whole number of seconds',
     schema: positiveInt,

@@ -19,7 +19,7 @@ export interface FlowHandlerDeps {
   registry: AppRegistry;
   /** How long a flow cog may take (default 10 s; tests shorten it). */
   timeoutMs?: number;
-  /** Where flows in progress are kept (default: in memory, 1,000 flows, 1 hour idle). */
+  /** Where flows in progress are kept (default: in the store, 1,000 flows, 1 hour idle). */
   states?: FlowStates;
 }
 
@@ -51,7 +51,7 @@ export function findFlow(
 export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowStates {
   const { store, registry } = deps;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_SCREEN_TIMEOUT_MS;
-  const states = deps.states ?? new FlowStates();
+  const states = deps.states ?? new FlowStates(store);
   const serial = new KeyedSerial();
   hub.runsLong('flow.event'); // a flow cog may take up to timeoutMs
 
@@ -73,9 +73,9 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
     const flow = findFlow(registry, key.flowid, conn.worldId);
     if (!flow) throw new UserError(`Unknown flow "${key.flowid}"`);
     const fresh = event_handler === FLOW_RESTART_EVENT;
-    if (fresh) states.delete(key);
-    // A copy: a cog that mutates what it was given cannot change what is kept.
-    const state = structuredClone(states.get(key) ?? {});
+    if (fresh) await states.delete(key);
+    // Read from the store, so a cog that mutates what it was given cannot change what is kept.
+    const state = (await states.get(key)) ?? {};
     // The cog hears its own flow_id, as it declared it (not the namespaced one).
     const kvargs: Record<string, unknown> = { flowid: flowIdOf(flow), state };
     if (!fresh && event_handler !== FLOW_START_EVENT)
@@ -105,8 +105,8 @@ export function registerFlowHandlers(hub: CogHub, deps: FlowHandlerDeps): FlowSt
       throw new UserError(INVALID_FLOW_SCREEN);
     }
     const result = checked.value;
-    if (result.done) states.delete(key);
-    else states.set(key, result.state);
+    if (result.done) await states.delete(key);
+    else await states.set(key, result.state);
     const redirect = sameSiteRedirect(result.redirect_url);
     if (result.redirect_url !== undefined && !redirect.redirect_url)
       await toConsole(

@@ -10,6 +10,7 @@ export { StoreUnavailableError } from './storeErrors';
 import { ConsoleRepository, type ConsoleShared } from './consoleLog';
 import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
+import { FlowStatesRepository } from './flowStates';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
 import { SemanticRowsRepository } from './semanticRows';
@@ -37,6 +38,7 @@ export interface Repositories {
   workspaceFiles: WorkspaceFilesRepository;
   semanticRows: SemanticRowsRepository;
   blobLeases: BlobLeasesRepository;
+  flowStates: FlowStatesRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -89,6 +91,7 @@ function repositories(
     workspaceFiles: new WorkspaceFilesRepository(queries),
     semanticRows: new SemanticRowsRepository(queries),
     blobLeases: new BlobLeasesRepository(queries),
+    flowStates: new FlowStatesRepository(queries),
   };
 }
 

@@ -161,4 +161,13 @@ export interface Database {
   };
   /** A blob a writer has put (or is about to) and not yet referenced from a drive file. */
   blob_leases: { id: string; writer_id: string; hash: string; taken_at: number };
+  /** Where a user is in a server-driven flow of a world (the flow cog's state, JSON). */
+  flow_states: {
+    world_id: string;
+    user_id: string;
+    flow_id: string;
+    state: string;
+    /** Epoch milliseconds it was last read or written: idle ones are forgotten. */
+    touched_at: number;
+  };
 }

@@ -1,9 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CogApp } from '../../client/cogApp';
 import type { App } from '../../server/cog/registry';
 import { runUsersCommand } from '../../server/cli/users';
 import { FlowStates } from '../../server/pages';
-import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
+import {
+  Client,
+  openSocket,
+  openTestStore,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+} from './harness';
 import { expectKnownComponents, nodesNamed, request, textOf } from './screenHelpers';
 
 const WORLD = 'innovation-lab';
@@ -311,21 +321,32 @@ describe('the flow runtime', () => {
     expect(calls.at(-1)).toEqual({ flowid: 'counter', state: { n: 2 } });
   });
 
-  it('keeps at most the configured number of flows and forgets idle ones', () => {
-    let now = 0;
-    const states = new FlowStates({ max: 2, idleMs: 1000, now: () => now });
-    const key = (flowid: string) => ({ worldId: 'w', userId: 'u', flowid });
-    states.set(key('a'), { n: 1 });
-    states.set(key('b'), { n: 2 });
-    expect(states.get(key('a'))).toEqual({ n: 1 }); // a is now the most recent
-    states.set(key('c'), { n: 3 });
-    expect(states.get(key('b'))).toBeUndefined();
-    expect(states.size).toBe(2);
-    now = 900;
-    expect(states.get(key('c'))).toEqual({ n: 3 });
-    now = 1500;
-    expect(states.get(key('a'))).toBeUndefined();
-    expect(states.get(key('c'))).toEqual({ n: 3 });
+  it('keeps at most the configured number of flows and forgets idle ones', async () => {
+    // A store of its own: the cap counts every flow of the store.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-flows-'));
+    const store = await openTestStore(dataDir);
+    try {
+      let now = 0;
+      const states = new FlowStates(store, { max: 2, idleMs: 1000, now: () => now });
+      const key = (flowid: string) => ({ worldId: 'w', userId: 'u', flowid });
+      await states.set(key('a'), { n: 1 });
+      now = 10;
+      await states.set(key('b'), { n: 2 });
+      now = 20;
+      expect(await states.get(key('a'))).toEqual({ n: 1 }); // a is now the most recent
+      now = 30;
+      await states.set(key('c'), { n: 3 });
+      expect(await states.get(key('b'))).toBeUndefined();
+      expect(await states.size()).toBe(2);
+      now = 900;
+      expect(await states.get(key('c'))).toEqual({ n: 3 });
+      now = 1500;
+      expect(await states.get(key('a'))).toBeUndefined();
+      expect(await states.get(key('c'))).toEqual({ n: 3 });
+    } finally {
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

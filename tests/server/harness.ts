@@ -93,6 +93,7 @@ export async function startTestServer(
     tools?: Tool[];
     expertTimeoutMs?: number;
     screenTimeoutMs?: number;
+    appCallTimeoutMs?: number;
     dataDir?: string;
   } = {},
 ): Promise<TestServer> {
@@ -123,6 +124,7 @@ export async function startTestServer(
     tools: opts.tools,
     expertTimeoutMs: opts.expertTimeoutMs,
     screenTimeoutMs: opts.screenTimeoutMs,
+    appCallTimeoutMs: opts.appCallTimeoutMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {

@@ -18,6 +18,7 @@ import { withTimeout } from '../../cog/timeout';
 import { messageText } from '../../cog/messageText';
 import type { Store } from '../../store';
 import type { App, AppRegistry, CogContext } from '../../cog/registry';
+import { appCallTimedOut, appDisconnected, appNotConnected } from './appErrors';
 import { checkDeclaredCogs } from './declared';
 
 /** Close codes of an app socket besides 4401 'Invalid app token'. */
@@ -41,6 +42,12 @@ export interface AppConnectionDeps {
   heartbeatMs: number;
   callTimeoutMs: number;
   helloTimeoutMs: number;
+  /**
+   * With many instances: frees a name another instance's app holds in the
+   * registry when that instance no longer has its socket (it died, the app
+   * reconnected here): unregisters it then. Any other holder is left alone.
+   */
+  freeName?: (holder: App) => Promise<void>;
 }
 
 interface Pending {
@@ -92,6 +99,14 @@ export class RemoteAppConnection {
     this.heartbeat.unref();
   }
 
+  /** The app as this connection registered it, while it is registered. */
+  get registered(): App | undefined {
+    const app = this.app;
+    return app && !this.finished && this.deps.registry.get(app.name, this.worldId) === app
+      ? app
+      : undefined;
+  }
+
   /** Forwards a call to the app and resolves with its cog.call.response. */
   call(
     module: string,
@@ -103,7 +118,7 @@ export class RemoteAppConnection {
     if (ctx.worldId !== this.worldId)
       return Promise.reject(new Error(`App "${this.appName}" serves world ${this.worldId} only`));
     if (this.socket.readyState !== this.socket.OPEN)
-      return Promise.reject(new Error(`App "${this.appName}" is not connected`));
+      return Promise.reject(appNotConnected(this.appName));
     if (this.pending.size >= MAX_PENDING_CALLS)
       return Promise.reject(new Error(`App "${this.appName}" has too many calls waiting`));
     const id = `call-${this.nextCall++}`;
@@ -128,7 +143,7 @@ export class RemoteAppConnection {
     });
     return withTimeout(answer, this.deps.callTimeoutMs, () => {
       this.pending.delete(id);
-      return new Error(`${where} did not answer within ${this.deps.callTimeoutMs / 1000} s`);
+      return appCallTimedOut(where, this.deps.callTimeoutMs);
     });
   }
 
@@ -253,7 +268,7 @@ export class RemoteAppConnection {
     this.warn(`${frame?.typ ?? 'A frame'} from app ${this.appName} failed: ${message}`);
   }
 
-  private hello(frame: ClientFrame<'cog.hello'>): void {
+  private async hello(frame: ClientFrame<'cog.hello'>): Promise<void> {
     const { appName, processId, cogs } = frame.content;
     const refuse = (error: string, code?: number, reason?: string) => {
       this.reply(frame, 'cog.hello.response', { status: 'error', error });
@@ -266,6 +281,10 @@ export class RemoteAppConnection {
         CLOSE_APP_WRONG_NAME,
         'Wrong app name',
       );
+    // A name held for an instance that no longer has the app (it died) is freed first.
+    const holder = this.deps.registry.get(appName, this.worldId);
+    if (holder && this.deps.freeName) await this.deps.freeName(holder);
+    if (this.finished) return;
     // Built-in apps are in every world, so their names are taken everywhere.
     if (this.deps.registry.get(appName, this.worldId))
       return refuse(
@@ -348,7 +367,7 @@ export class RemoteAppConnection {
     clearTimeout(this.helloTimer);
     clearInterval(this.heartbeat);
     for (const [id, waiting] of this.pending) {
-      waiting.reject(new Error(`App "${this.appName}" disconnected`));
+      waiting.reject(appDisconnected(this.appName));
       this.pending.delete(id);
     }
     const app = this.app;

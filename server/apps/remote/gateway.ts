@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { CLOSE_NOT_SIGNED_IN } from '../../../protocol';
 import type { AccessWatch } from '../../cog/accessWatch';
 import type { AppGate } from '../../cog/hub';
+import type { App } from '../../cog/registry';
 import { APP_NAME_PATTERN, type AppTokensRepository } from '../../store/appTokens';
 import { watchedAppSocket } from './appAccess';
 import { RemoteAppConnection, type AppConnectionDeps } from './appConnection';
@@ -36,6 +37,7 @@ function appOf(req: FastifyRequest): { appName: string; worldId: string } {
  */
 export class AppGateway implements AppGate {
   private readonly conns = new Set<RemoteAppConnection>();
+  private readonly closing: (() => void)[] = [];
   private readonly tokens: AppTokensRepository;
 
   constructor(
@@ -85,7 +87,28 @@ export class AppGateway implements AppGate {
     return [...this.conns];
   }
 
+  /** The connection through which the app is registered, if its socket is on this instance. */
+  registeredApp(worldId: string, appName: string): RemoteAppConnection | undefined {
+    return [...this.conns].find(
+      (c) => c.worldId === worldId && c.appName === appName && c.registered,
+    );
+  }
+
+  /** The apps registered through this instance's sockets. */
+  registeredApps(): (App & { worldId: string })[] {
+    return [...this.conns].flatMap((c) => {
+      const app = c.registered;
+      return app ? [{ ...app, worldId: c.worldId }] : [];
+    });
+  }
+
+  /** Runs after the app sockets closed (other instances are told they are gone). */
+  onClose(then: () => void): void {
+    this.closing.push(then);
+  }
+
   close(code?: number, reason?: string): void {
     for (const conn of this.conns) conn.close(code, reason);
+    for (const then of this.closing.splice(0)) then();
   }
 }

@@ -1,3 +1,4 @@
+import { flowStates } from './postgresFlowStates';
 import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
 
@@ -429,4 +430,5 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
+  flowStates,
 ];

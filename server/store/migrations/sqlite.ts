@@ -294,4 +294,19 @@ export const sqliteMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
+  {
+    id: 14,
+    name: 'flow state per world, user and flow, shared by every instance on the store',
+    sql: `
+      CREATE TABLE flow_states (
+        world_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        flow_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        touched_at INTEGER NOT NULL,
+        PRIMARY KEY (world_id, user_id, flow_id)
+      );
+      CREATE INDEX flow_states_touched ON flow_states(touched_at);
+    `,
+  },
 ];
