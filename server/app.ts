@@ -249,13 +249,16 @@ export async function buildApp(opts: {
   commandRoutes(app, { store, registry, guards: guards(store, config) });
   await driveRoutes(app, { drives, guards: guards(store, config) });
   if (config.oidcEnabled) {
-    const oidc = new OidcLogin({
-      issuer: config.OIDC_ISSUER!,
-      clientId: config.OIDC_CLIENT_ID!,
-      clientSecret: config.OIDC_CLIENT_SECRET!,
-      redirectUri: `${config.PUBLIC_URL}/portal/callback`,
-      tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
-    });
+    const oidc = new OidcLogin(
+      {
+        issuer: config.OIDC_ISSUER!,
+        clientId: config.OIDC_CLIENT_ID!,
+        clientSecret: config.OIDC_CLIENT_SECRET!,
+        redirectUri: `${config.PUBLIC_URL}/portal/callback`,
+        tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
+      },
+      store.oidcPending,
+    );
     portalRoutes(app, { store, config, oidc, revocations });
   }
 

@@ -12,6 +12,7 @@ import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
+import { OidcPendingRepository } from './oidcPending';
 import { SemanticRowsRepository } from './semanticRows';
 import { SessionsRepository } from './sessions';
 import { SupportLogsRepository } from './supportLogs';
@@ -37,6 +38,7 @@ export interface Repositories {
   workspaceFiles: WorkspaceFilesRepository;
   semanticRows: SemanticRowsRepository;
   blobLeases: BlobLeasesRepository;
+  oidcPending: OidcPendingRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -89,6 +91,7 @@ function repositories(
     workspaceFiles: new WorkspaceFilesRepository(queries),
     semanticRows: new SemanticRowsRepository(queries),
     blobLeases: new BlobLeasesRepository(queries),
+    oidcPending: new OidcPendingRepository(queries),
   };
 }
 

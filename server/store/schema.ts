@@ -161,4 +161,17 @@ export interface Database {
   };
   /** A blob a writer has put (or is about to) and not yet referenced from a drive file. */
   blob_leases: { id: string; writer_id: string; hash: string; taken_at: number };
+  /**
+   * OIDC sign-ins begun and not yet finished, by their state: the callback
+   * may come back to any instance, and takes its row exactly once.
+   */
+  oidc_pending: {
+    state: string;
+    verifier: string;
+    nonce: string;
+    next: string | null;
+    world: string | null;
+    /** Epoch milliseconds when the sign-in began. */
+    created_at: number;
+  };
 }

@@ -36,6 +36,7 @@ export const COPIED_TABLES = [
   'semantic_embeddings',
   'blob_writers',
   'blob_leases',
+  'oidc_pending',
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to schema.ts and not to the list above fails the type check here. */

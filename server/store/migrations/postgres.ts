@@ -429,4 +429,19 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
+  {
+    id: 15,
+    name: 'pending OIDC sign-ins, so the callback may come back to another instance',
+    sql: `
+      CREATE TABLE oidc_pending (
+        state TEXT COLLATE "C" PRIMARY KEY,
+        verifier TEXT COLLATE "C" NOT NULL,
+        nonce TEXT COLLATE "C" NOT NULL,
+        next TEXT COLLATE "C",
+        world TEXT COLLATE "C",
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX oidc_pending_created ON oidc_pending(created_at);
+    `,
+  },
 ];

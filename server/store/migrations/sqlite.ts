@@ -294,4 +294,19 @@ export const sqliteMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
+  {
+    id: 15,
+    name: 'pending OIDC sign-ins, so the callback may come back to another instance',
+    sql: `
+      CREATE TABLE oidc_pending (
+        state TEXT PRIMARY KEY,
+        verifier TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        next TEXT,
+        world TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX oidc_pending_created ON oidc_pending(created_at);
+    `,
+  },
 ];
