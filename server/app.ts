@@ -23,6 +23,7 @@ import { AccessWatch } from './cog/accessWatch';
 import { BusRevocations, type Revocations } from './cog/revocations';
 import { openBus, type MessageBus } from './cog/bus';
 import { noteFanOutHealth } from './cog/fanOutNotes';
+import { closeSharedRedis, openSharedRedis } from './cog/sharedRedis';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
 import { MeetingRounds } from './meeting/rounds';
@@ -30,7 +31,7 @@ import { Metrics } from './cog/metrics';
 import { Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
-import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
+import { registerLoginLimits, type LoginLimitSettings } from './auth/loginLimits';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { consoleRoutes } from './http/console';
@@ -83,7 +84,8 @@ export async function buildApp(opts: {
   store: Store;
   clientDir?: string;
   logger?: boolean | object;
-  limiters?: LoginLimiters;
+  /** Sign-in limits other than the usual (tests: a short window). */
+  loginLimits?: Partial<LoginLimitSettings>;
   /** The meeting's engine and tools (tests script them; default from config). */
   engine?: ExpertEngine;
   tools?: Tool[];
@@ -165,6 +167,11 @@ export async function buildApp(opts: {
   // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
   const bus = await openBus(config, app.log);
   app.addHook('onClose', async () => bus.close());
+  // Sign-in counts and dictation slots every instance shares (REDIS_URL), else in memory.
+  const sharedRedis = config.REDIS_URL
+    ? await openSharedRedis(config.REDIS_URL, app.log)
+    : undefined;
+  if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
   const stopNotes = noteFanOutHealth({ bus, store, log: app.log });
   app.addHook('onClose', async () => stopNotes());
   const revocations = opts.revocations ?? new BusRevocations(bus, app.log);
@@ -242,7 +249,8 @@ export async function buildApp(opts: {
     };
   });
   readinessRoute(app, { store, isDraining: () => drain.draining, log: app.log });
-  authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters(), revocations });
+  const limits = await registerLoginLimits(app, { redis: sharedRedis, settings: opts.loginLimits });
+  authRoutes(app, { store, config, limits, revocations });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
