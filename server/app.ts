@@ -224,6 +224,7 @@ export async function buildApp(opts: {
     config,
     provider: speech.provider,
     log: app.log,
+    redis: sharedRedis,
   });
 
   metrics.countSockets('cog', () => hub.connections().length);
