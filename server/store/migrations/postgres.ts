@@ -437,8 +437,7 @@ export const postgresMigrations: Migration[] = [
         state TEXT COLLATE "C" PRIMARY KEY,
         verifier TEXT COLLATE "C" NOT NULL,
         nonce TEXT COLLATE "C" NOT NULL,
-        next TEXT COLLATE "C",
-        world TEXT COLLATE "C",
+        next TEXT COLLATE "C", world TEXT COLLATE "C",
         created_at BIGINT NOT NULL
       );
       CREATE INDEX oidc_pending_created ON oidc_pending(created_at);

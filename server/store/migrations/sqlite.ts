@@ -302,8 +302,7 @@ export const sqliteMigrations: Migration[] = [
         state TEXT PRIMARY KEY,
         verifier TEXT NOT NULL,
         nonce TEXT NOT NULL,
-        next TEXT,
-        world TEXT,
+        next TEXT, world TEXT,
         created_at INTEGER NOT NULL
       );
       CREATE INDEX oidc_pending_created ON oidc_pending(created_at);
