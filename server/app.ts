@@ -165,12 +165,13 @@ export async function buildApp(opts: {
   registry.register(flowsApp({ store, registry }));
 
   // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
-  const bus = await openBus(config, app.log);
+  // Sign-in counts and dictation slots every instance shares: in Redis too, else in memory.
+  // Both connect at once, so a Redis that is down delays start-up once, not twice.
+  const [bus, sharedRedis] = await Promise.all([
+    openBus(config, app.log),
+    config.REDIS_URL ? openSharedRedis(config.REDIS_URL, app.log) : undefined,
+  ]);
   app.addHook('onClose', async () => bus.close());
-  // Sign-in counts and dictation slots every instance shares (REDIS_URL), else in memory.
-  const sharedRedis = config.REDIS_URL
-    ? await openSharedRedis(config.REDIS_URL, app.log)
-    : undefined;
   if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
   const stopNotes = noteFanOutHealth({ bus, store, log: app.log });
   app.addHook('onClose', async () => stopNotes());

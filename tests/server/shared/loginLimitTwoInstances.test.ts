@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/auth/password';
 import { findRedisServer, REDIS_MISSING, startRedis, type TestRedis } from '../../support/redis';
@@ -93,6 +94,21 @@ describe.skipIf(!installed)('sign-in limits across two instances on one Redis', 
     expect((await onB.signIn(email, password)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await onA.signIn(email, 'wrong')).status).toBe(401);
     expect((await onA.signIn(email, password)).status).toBe(200);
+  });
+
+  it('with Redis hung (CLIENT PAUSE) a sign-in is answered within the command timeout, not after it', async () => {
+    const { email } = await account();
+    const pauser = new Redis(redis.url);
+    try {
+      await pauser.call('CLIENT', 'PAUSE', '6000', 'ALL');
+      const started = Date.now();
+      expect((await new Client(a.url).signIn(email, 'wrong')).status).toBe(401);
+      // Two commands of at most 500 ms each (read, then count), not the 6 s Redis is away.
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await pauser.call('CLIENT', 'UNPAUSE');
+      pauser.disconnect();
+    }
   });
 
   it('with Redis down sign-ins are answered at once and limited per instance; shared again when it returns', async () => {
