@@ -23,6 +23,7 @@ import { AccessWatch } from './cog/accessWatch';
 import { BusRevocations, type Revocations } from './cog/revocations';
 import { openBus, type MessageBus } from './cog/bus';
 import { noteFanOutHealth } from './cog/fanOutNotes';
+import { closeSharedRedis, openSharedRedis } from './cog/sharedRedis';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
 import { MeetingRounds } from './meeting/rounds';
@@ -30,7 +31,7 @@ import { Metrics } from './cog/metrics';
 import { Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
-import { loginLimiters, type LoginLimiters } from './auth/rateLimit';
+import { registerLoginLimits, type LoginLimitSettings } from './auth/loginLimits';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { consoleRoutes } from './http/console';
@@ -83,7 +84,8 @@ export async function buildApp(opts: {
   store: Store;
   clientDir?: string;
   logger?: boolean | object;
-  limiters?: LoginLimiters;
+  /** Sign-in limits other than the usual (tests: a short window). */
+  loginLimits?: Partial<LoginLimitSettings>;
   /** The meeting's engine and tools (tests script them; default from config). */
   engine?: ExpertEngine;
   tools?: Tool[];
@@ -165,8 +167,14 @@ export async function buildApp(opts: {
   registry.register(flowsApp({ store, registry }));
 
   // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
-  const bus = await openBus(config, app.log);
+  // Sign-in counts and dictation slots every instance shares: in Redis too, else in memory.
+  // Both connect at once, so a Redis that is down delays start-up once, not twice.
+  const [bus, sharedRedis] = await Promise.all([
+    openBus(config, app.log),
+    config.REDIS_URL ? openSharedRedis(config.REDIS_URL, app.log) : undefined,
+  ]);
   app.addHook('onClose', async () => bus.close());
+  if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
   const stopNotes = noteFanOutHealth({ bus, store, log: app.log });
   app.addHook('onClose', async () => stopNotes());
   const revocations = opts.revocations ?? new BusRevocations(bus, app.log);
@@ -222,6 +230,7 @@ export async function buildApp(opts: {
     config,
     provider: speech.provider,
     log: app.log,
+    redis: sharedRedis,
   });
 
   metrics.countSockets('cog', () => hub.connections().length);
@@ -247,20 +256,24 @@ export async function buildApp(opts: {
     };
   });
   readinessRoute(app, { store, isDraining: () => drain.draining, log: app.log });
-  authRoutes(app, { store, config, limiters: opts.limiters ?? loginLimiters(), revocations });
+  const limits = await registerLoginLimits(app, { redis: sharedRedis, settings: opts.loginLimits });
+  authRoutes(app, { store, config, limits, revocations });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
   commandRoutes(app, { store, registry, guards: guards(store, config) });
   await driveRoutes(app, { drives, guards: guards(store, config) });
   if (config.oidcEnabled) {
-    const oidc = new OidcLogin({
-      issuer: config.OIDC_ISSUER!,
-      clientId: config.OIDC_CLIENT_ID!,
-      clientSecret: config.OIDC_CLIENT_SECRET!,
-      redirectUri: `${config.PUBLIC_URL}/portal/callback`,
-      tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
-    });
+    const oidc = new OidcLogin(
+      {
+        issuer: config.OIDC_ISSUER!,
+        clientId: config.OIDC_CLIENT_ID!,
+        clientSecret: config.OIDC_CLIENT_SECRET!,
+        redirectUri: `${config.PUBLIC_URL}/portal/callback`,
+        tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
+      },
+      store.oidcPending,
+    );
     portalRoutes(app, { store, config, oidc, revocations });
   }
 

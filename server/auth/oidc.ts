@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { UserError } from '../cog/userError';
+import type { OidcPendingRepository } from '../store/oidcPending';
 
 export interface OidcSettings {
   issuer: string;
@@ -8,14 +9,6 @@ export interface OidcSettings {
   /** Absolute URL of GET /portal/callback, as registered with the provider. */
   redirectUri: string;
   tokenAuthMethod: 'client_secret_basic' | 'client_secret_post';
-}
-
-interface Pending {
-  verifier: string;
-  nonce: string;
-  next?: string;
-  world?: string;
-  createdAt: number;
 }
 
 export interface OidcIdentity {
@@ -38,14 +31,16 @@ const PENDING_MAX = 10_000;
 /**
  * The relying party: authorization code flow with PKCE, state and nonce
  * checked (openid-client does the protocol; this class keeps the pending
- * sign-ins, keyed by state, for ten minutes).
+ * sign-ins, keyed by state, for ten minutes). The pending sign-ins are in the
+ * store, which every instance shares, so the callback may land on another
+ * instance than the one that began the sign-in; taking one removes it.
  */
 export class OidcLogin {
   private config?: Promise<client.Configuration>;
-  private readonly pending = new Map<string, Pending>();
 
   constructor(
     private readonly settings: OidcSettings,
+    private readonly pending: OidcPendingRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -73,8 +68,16 @@ export class OidcLogin {
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
-    this.prune();
-    this.pending.set(state, { verifier, nonce, ...opts, createdAt: this.now() });
+    const now = this.now();
+    await this.pending.prune(now - PENDING_TTL_MS, PENDING_MAX);
+    await this.pending.add({
+      state,
+      verifier,
+      nonce,
+      next: opts.next ?? null,
+      world: opts.world ?? null,
+      created_at: now,
+    });
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: this.settings.redirectUri,
       scope: 'openid email profile',
@@ -88,11 +91,13 @@ export class OidcLogin {
 
   /** Completes the callback: exchanges the code and checks state, nonce and the verified email. */
   async finish(callbackUrl: URL, expectedState: string | undefined): Promise<OidcIdentity> {
-    const pending = expectedState ? this.pending.get(expectedState) : undefined;
-    if (!expectedState || !pending || this.now() - pending.createdAt > PENDING_TTL_MS) {
+    // Taken (removed) before anything else: one use only, on whichever instance.
+    const pending = expectedState
+      ? await this.pending.take(expectedState, this.now() - PENDING_TTL_MS)
+      : undefined;
+    if (!expectedState || !pending) {
       throw new UserError('This sign-in expired or was already used. Please sign in again.');
     }
-    this.pending.delete(expectedState); // one use only
     const config = await this.configuration();
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: pending.verifier,
@@ -119,14 +124,8 @@ export class OidcLogin {
       subject: `${claims.iss}|${claims.sub}`,
       email,
       name,
-      next: pending.next,
-      world: pending.world,
+      next: pending.next ?? undefined,
+      world: pending.world ?? undefined,
     };
-  }
-
-  private prune(): void {
-    const cutoff = this.now() - PENDING_TTL_MS;
-    for (const [state, p] of this.pending) if (p.createdAt < cutoff) this.pending.delete(state);
-    while (this.pending.size >= PENDING_MAX) this.pending.delete(this.pending.keys().next().value!);
   }
 }

@@ -7,7 +7,7 @@ export const clusterVariables = {
     expect: 'a redis:// or rediss:// URL',
     schema: z.url({ protocol: /^rediss?$/ }).optional(),
     default: undefined,
-    doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames and revocations reach every instance (unset: in-process)',
+    doc: 'Redis every instance shares, e.g. `redis://:secret@redis.example.org:6379/0` (`rediss://`: TLS): socket frames, revocations and remote apps reach every instance, and sign-in limits and dictation slots are counted across them (unset: all in-process)',
   },
   APP_PRESENCE_SECONDS: {
     expect: 'a positive whole number of seconds',

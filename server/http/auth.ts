@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRequestSchema, type UserSessionResponse } from '../../protocol';
 import { demoPasswordRefused } from '../auth/adminPassword';
 import { verifyPassword } from '../auth/password';
-import type { LoginLimiters } from '../auth/rateLimit';
+import { signInAccount, type LoginLimits } from '../auth/loginLimits';
 import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
 import { endSession, startSession } from '../auth/sessionCookie';
 import { verifyPin } from '../auth/totp';
@@ -17,19 +17,16 @@ export const SIGN_IN_REFUSED = 'Invalid email, password or PIN';
 /** Sign-in, the user check and sign-out (SPEC §7 auth rows). */
 export function authRoutes(
   app: FastifyInstance,
-  deps: { store: Store; config: Config; limiters: LoginLimiters; revocations: Revocations },
+  deps: { store: Store; config: Config; limits: LoginLimits; revocations: Revocations },
 ): void {
-  const { store, config, limiters } = deps;
+  const { store, config, limits } = deps;
 
   app.post('/api/auth', async (req, reply) => {
     const parsed = authRequestSchema.safeParse(req.body);
     if (!parsed.success) return sendError(reply, 400, 'Email and password are required');
     const { email, password, pin } = parsed.data;
-    const accountKey = email.trim().toLowerCase();
-    const wait = Math.max(
-      limiters.account.retryAfterSeconds(accountKey),
-      limiters.address.retryAfterSeconds(req.ip),
-    );
+    const accountKey = signInAccount(email);
+    const wait = await limits.retryAfterSeconds(req, accountKey);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       return sendError(reply, 429, `Too many sign-in attempts. Try again in ${wait} seconds.`, {
@@ -45,12 +42,11 @@ export function authRoutes(
       !user?.totp_secret ||
       (pinStep !== undefined && passwordOk && (await store.users.spendTotpStep(user.id, pinStep)));
     if (!user || !passwordOk || !pinOk) {
-      limiters.account.fail(accountKey);
-      limiters.address.fail(req.ip);
+      await limits.failed(req, accountKey);
       req.log.info({ email: accountKey }, 'sign-in refused');
       return sendError(reply, 401, SIGN_IN_REFUSED);
     }
-    limiters.account.clear(accountKey);
+    await limits.succeeded(accountKey);
     if (config.production && isDemoPassword(password)) {
       req.log.warn({ email: accountKey }, 'sign-in with the demo password refused');
       return sendError(reply, 403, demoPasswordRefused(user.email));

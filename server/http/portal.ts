@@ -51,7 +51,7 @@ export function portalRoutes(
       });
       return reply.redirect(url);
     } catch (err) {
-      req.log.error({ err }, 'OIDC discovery failed');
+      req.log.error({ err }, 'OIDC sign-in could not begin (provider discovery or the store)');
       return reply.code(502).type('text/plain').send('Error connecting to authentication service');
     }
   });

@@ -15,7 +15,10 @@ import { messageText } from '../cog/messageText';
 import { onOrderedMessages } from '../cog/orderedMessages';
 import type { Config } from '../config';
 import type { SpeechProvider } from './provider';
-import { UserSlots } from './userSlots';
+import type { Redis } from 'ioredis';
+import { RedisUserSlots } from './redisSlots';
+import { SlottedUtterance } from './slottedUtterance';
+import { UserSlots, type DictationSlots } from './userSlots';
 import { Utterance, type UtteranceLimits } from './utterance';
 
 export interface AudioSocketDeps {
@@ -27,9 +30,12 @@ export interface AudioSocketDeps {
     | 'STT_MAX_UTTERANCE_SECONDS'
     | 'STT_MAX_BUFFER_BYTES'
     | 'STT_TIMEOUT_SECONDS'
+    | 'STT_SLOT_LEASE_SECONDS'
   >;
   provider: SpeechProvider | null;
   log: FastifyBaseLogger;
+  /** Shared by every instance (REDIS_URL): the slots are counted there. */
+  redis?: Redis;
 }
 
 /**
@@ -47,7 +53,14 @@ export interface AudioSockets {
 
 export function registerAudioSocket(app: FastifyInstance, deps: AudioSocketDeps): AudioSockets {
   const { config } = deps;
-  const slots = new UserSlots(config.STT_MAX_CONCURRENT);
+  const slots: DictationSlots = deps.redis
+    ? new RedisUserSlots(
+        deps.redis,
+        config.STT_MAX_CONCURRENT,
+        config.STT_SLOT_LEASE_SECONDS * 1000,
+        deps.log,
+      )
+    : new UserSlots(config.STT_MAX_CONCURRENT);
   const limits: UtteranceLimits = {
     maxSeconds: config.STT_MAX_UTTERANCE_SECONDS,
     maxBufferBytes: config.STT_MAX_BUFFER_BYTES,
@@ -114,8 +127,8 @@ const MAX_UNREAD_REPLY_BYTES = 1024 * 1024;
  */
 class AudioSession {
   /** The utterance chunks go to; 'dropped' ignores chunks until the next end. */
-  private current?: Utterance | 'dropped';
-  private readonly live = new Set<Utterance>();
+  private current?: SlottedUtterance | 'dropped';
+  private readonly live = new Set<SlottedUtterance>();
   /** Settles when the last utterance has sent its closing reply. */
   private previous: Promise<void> = Promise.resolve();
   private unavailableSaid = false;
@@ -126,7 +139,7 @@ class AudioSession {
     private readonly socket: WebSocket,
     private readonly userId: string,
     private readonly provider: SpeechProvider | null,
-    private readonly slots: UserSlots,
+    private readonly slots: DictationSlots,
     private readonly limits: UtteranceLimits,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -143,7 +156,7 @@ class AudioSession {
     } catch (err) {
       this.log.error({ err }, 'audio frame could not be handled');
       try {
-        if (this.current instanceof Utterance) this.current.abort();
+        if (this.current instanceof SlottedUtterance) this.current.abort();
         this.current = 'dropped';
         this.send({ error: errorMessage(err) });
       } catch {
@@ -185,7 +198,7 @@ class AudioSession {
     }
     if (this.current === 'dropped' || chunk.length === 0) return;
     this.current ??= this.startUtterance(provider);
-    if (this.current !== 'dropped') this.current.push(chunk);
+    this.current.push(chunk);
   }
 
   private control(text: string): void {
@@ -218,45 +231,37 @@ class AudioSession {
   /** Answers a bad frame; the utterance it came in (for audio: also one just starting) is dropped. */
   private reject(message: string, dropsUtterance: boolean): void {
     const current = this.current;
-    if (current instanceof Utterance && current.streaming)
+    if (current instanceof SlottedUtterance && current.streaming)
       current.fail(`${message}; utterance dropped`);
     else this.ordered(this.previous)({ error: message });
     if (current || dropsUtterance) this.current = 'dropped';
   }
 
-  private startUtterance(provider: SpeechProvider): Utterance | 'dropped' {
+  private startUtterance(provider: SpeechProvider): SlottedUtterance {
     const after = this.previous;
     const reply = this.ordered(after);
-    const release = this.slots.acquire(this.userId);
-    if (!release) {
-      reply({ error: `Too many dictations at once (max ${this.slots.max} per user)` });
-      return 'dropped';
-    }
     let first = false;
     void after.then(() => (first = true));
-    let utterance: Utterance;
-    try {
-      utterance = new Utterance({
-        provider,
-        inputRate: AUDIO_SAMPLE_RATE,
-        limits: this.limits,
-        hint: (r) => first && this.send(r),
-        reply,
-      });
-    } catch (err) {
-      release();
-      this.log.error({ err }, 'speech recogniser could not start');
-      reply({ error: `Speech recogniser could not start: ${(err as Error).message}` });
-      return 'dropped';
-    }
+    const utterance = new SlottedUtterance({
+      slot: this.slots.acquire(this.userId),
+      refusal: `Too many dictations at once (max ${this.slots.max} per user)`,
+      start: () =>
+        new Utterance({
+          provider,
+          inputRate: AUDIO_SAMPLE_RATE,
+          limits: this.limits,
+          hint: (r) => first && this.send(r),
+          reply,
+        }),
+      maxBufferBytes: this.limits.maxBufferBytes,
+      reply,
+      log: this.log,
+    });
     this.live.add(utterance);
     // settled resolves as the closing reply is handed to `reply`, which may hold it until
     // `after` settles; later replies wait for both, so none overtakes it.
     this.previous = utterance.settled.then(() => after);
-    void utterance.settled.then(() => {
-      release();
-      this.live.delete(utterance);
-    });
+    void utterance.settled.then(() => this.live.delete(utterance));
     return utterance;
   }
 

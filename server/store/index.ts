@@ -13,6 +13,7 @@ import { ExpertsRepository } from './experts';
 import { FlowStatesRepository } from './flowStates';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
+import { OidcPendingRepository } from './oidcPending';
 import { SemanticRowsRepository } from './semanticRows';
 import { SessionsRepository } from './sessions';
 import { SupportLogsRepository } from './supportLogs';
@@ -39,6 +40,7 @@ export interface Repositories {
   semanticRows: SemanticRowsRepository;
   blobLeases: BlobLeasesRepository;
   flowStates: FlowStatesRepository;
+  oidcPending: OidcPendingRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -92,6 +94,7 @@ function repositories(
     semanticRows: new SemanticRowsRepository(queries),
     blobLeases: new BlobLeasesRepository(queries),
     flowStates: new FlowStatesRepository(queries),
+    oidcPending: new OidcPendingRepository(queries),
   };
 }
 

@@ -170,4 +170,17 @@ export interface Database {
     /** Epoch milliseconds it was last read or written: idle ones are forgotten. */
     touched_at: number;
   };
+  /**
+   * OIDC sign-ins begun and not yet finished, by their state: the callback
+   * may come back to any instance, and takes its row exactly once.
+   */
+  oidc_pending: {
+    state: string;
+    verifier: string;
+    nonce: string;
+    next: string | null;
+    world: string | null;
+    /** Epoch milliseconds when the sign-in began. */
+    created_at: number;
+  };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../../server/app';
-import type { LoginLimiters } from '../../server/auth/rateLimit';
+import type { LoginLimitSettings } from '../../server/auth/loginLimits';
 import type { ExpertEngine, Tool } from '../../server/meeting/types';
 import { loadConfig, type Config } from '../../server/config';
 import { openConfiguredStore, openStore, type Store } from '../../server/store';
@@ -81,14 +81,14 @@ export interface TestServer extends BuiltApp {
 /**
  * The real server with a temp data dir and the demo seed, on an ephemeral port
  * unless `opts.port` is given (for a PUBLIC_URL that has to be known before listening);
- * `opts.limiters` lets a test drive the sign-in rate limits with its own clock;
+ * `opts.loginLimits` gives the sign-in limits a test's own numbers (a short window);
  * `opts.dataDir` starts it on a data dir the test owns (a restart), left in place on close.
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
   opts: {
     port?: number;
-    limiters?: LoginLimiters;
+    loginLimits?: Partial<LoginLimitSettings>;
     engine?: ExpertEngine;
     tools?: Tool[];
     expertTimeoutMs?: number;
@@ -119,7 +119,7 @@ export async function startTestServer(
     config,
     store,
     logger: false,
-    limiters: opts.limiters,
+    loginLimits: opts.loginLimits,
     engine: opts.engine,
     tools: opts.tools,
     expertTimeoutMs: opts.expertTimeoutMs,

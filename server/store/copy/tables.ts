@@ -37,6 +37,7 @@ export const COPIED_TABLES = [
   'blob_writers',
   'blob_leases',
   'flow_states',
+  'oidc_pending',
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to schema.ts and not to the list above fails the type check here. */

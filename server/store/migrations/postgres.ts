@@ -1,4 +1,4 @@
-import { flowStates } from './postgresFlowStates';
+import { sharedStateMigrations } from './postgresSharedState';
 import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
 
@@ -430,5 +430,5 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
-  flowStates,
+  ...sharedStateMigrations,
 ];

@@ -309,4 +309,18 @@ export const sqliteMigrations: Migration[] = [
       CREATE INDEX flow_states_touched ON flow_states(touched_at);
     `,
   },
+  {
+    id: 15,
+    name: 'pending OIDC sign-ins, so the callback may come back to another instance',
+    sql: `
+      CREATE TABLE oidc_pending (
+        state TEXT PRIMARY KEY,
+        verifier TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        next TEXT, world TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX oidc_pending_created ON oidc_pending(created_at);
+    `,
+  },
 ];
