@@ -1,3 +1,4 @@
+import { AnswersUnderWayRepository } from './answersUnderWay';
 import { AppTokensRepository } from './appTokens';
 import { BlobLeasesRepository } from './blobLeases';
 import { sql } from 'kysely';
@@ -37,6 +38,7 @@ export interface Repositories {
   workspaceFiles: WorkspaceFilesRepository;
   semanticRows: SemanticRowsRepository;
   blobLeases: BlobLeasesRepository;
+  answersUnderWay: AnswersUnderWayRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -89,6 +91,7 @@ function repositories(
     workspaceFiles: new WorkspaceFilesRepository(queries),
     semanticRows: new SemanticRowsRepository(queries),
     blobLeases: new BlobLeasesRepository(queries),
+    answersUnderWay: new AnswersUnderWayRepository(queries),
   };
 }
 

@@ -36,6 +36,8 @@ export const COPIED_TABLES = [
   'semantic_embeddings',
   'blob_writers',
   'blob_leases',
+  'meeting_instances',
+  'answers_under_way',
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to schema.ts and not to the list above fails the type check here. */
