@@ -223,6 +223,7 @@ test('an instance killed mid-answer: browsers move to the other, history is inta
   const killedAt = Date.now();
   await victim.kill('SIGKILL');
   await desktop.page.waitForTimeout(600);
+  await answerOf(phone.page, 'Devon Code').scrollIntoViewIfNeeded();
   await desktop.page.screenshot({ path: path.join(SCREENS, 'crash-1-desktop-right-after.png') });
   await phone.page.screenshot({ path: path.join(SCREENS, 'crash-1-phone-right-after.png') });
 
@@ -234,6 +235,11 @@ test('an instance killed mid-answer: browsers move to the other, history is inta
   console.log(
     `The round of the killed instance said it failed ${Date.now() - killedAt} ms after kill -9`,
   );
+  for (const { page } of [desktop, phone]) {
+    // No dot is left waiting for an answer that will never come.
+    await expect(page.locator('[data-status^="working"]')).toHaveCount(0);
+    await answerOf(page, 'Scout').scrollIntoViewIfNeeded();
+  }
   await desktop.page.screenshot({ path: path.join(SCREENS, 'crash-2-desktop-failed.png') });
   await phone.page.screenshot({ path: path.join(SCREENS, 'crash-2-phone-failed.png') });
 

@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cogContextSet, cogInitRegistered, cogInitUnregistered } from '../../../src/ws/cogActions';
+import {
+  cogConnected,
+  cogContextSet,
+  cogInitRegistered,
+  cogInitUnregistered,
+} from '../../../src/ws/cogActions';
 import { workspaceOpened } from '../../../src/features/workspace/workspaceSlice';
 import { renderWorkspace, stubLayout } from './workspaceHarness';
 
@@ -93,6 +98,14 @@ describe('workspace page: progress dots', () => {
     expect(dot().getAttribute('aria-label')).toContain('model timed out');
 
     frame('server.progress', { cid: 'c1', status: 'done' });
+    expect(screen.queryByRole('listitem', { name: /^c1:/ })).toBeNull();
+  });
+
+  it('drops the dots on a reconnect: the progress they wait for went with the old socket', () => {
+    const { frame, store } = renderWorkspace();
+    frame('server.progress', { cid: 'c1', status: 'working-ok' });
+    expect(screen.getByRole('listitem', { name: /^c1:/ })).toBeTruthy();
+    act(() => void store.dispatch(cogConnected({ worldId: 'acme' })));
     expect(screen.queryByRole('listitem', { name: /^c1:/ })).toBeNull();
   });
 });
