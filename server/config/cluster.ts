@@ -19,7 +19,7 @@ export const clusterVariables = {
     expect: 'a positive whole number of seconds',
     schema: positiveInt,
     default: '10',
-    doc: 'An instance not heard from for this long is gone: another instance ends the answers it had under way as failed, saying so in the transcript (it heartbeats every fifth of it; on its own host a killed process is seen at once)',
+    doc: 'An instance not heard from for this long is gone: another instance ends the answers it had under way as failed, saying so in the transcript (it heartbeats every fifth of it; a process gone from the same host as a live instance is seen at the next check); see Running more than one instance',
   },
   METRICS_PORT: {
     expect: 'a port number from 0 to 65535',
