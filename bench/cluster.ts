@@ -35,12 +35,18 @@ const QUESTIONS = [
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A server frame as the bench reads it (the fields it looks at are checked where read). */
+interface Frame {
+  typ: string;
+  content: Record<string, unknown>;
+}
+
 interface BenchSocket {
   ws: WebSocket;
-  onFrame: (frame: any, at: number) => void;
+  onFrame: (frame: Frame, at: number) => void;
   send(frame: unknown): void;
   /** Resolves with the first frame of this typ from now on. */
-  next(typ: string, ms?: number): Promise<any>;
+  next(typ: string, ms?: number): Promise<Frame>;
 }
 
 async function connect(instance: Instance, cookie: string): Promise<BenchSocket> {
@@ -48,7 +54,7 @@ async function connect(instance: Instance, cookie: string): Promise<BenchSocket>
     `${instance.url.replace('http', 'ws')}/api/ws/cog?browser=bench&worldId=${WORLD}&version=1.0.0`,
     { headers: { cookie } },
   );
-  const waiters: { typ: string; resolve: (f: any) => void }[] = [];
+  const waiters: { typ: string; resolve: (f: Frame) => void }[] = [];
   const socket: BenchSocket = {
     ws,
     onFrame: () => undefined,
@@ -67,7 +73,7 @@ async function connect(instance: Instance, cookie: string): Promise<BenchSocket>
   };
   ws.on('message', (data) => {
     const at = now();
-    const frame = JSON.parse(data.toString());
+    const frame = JSON.parse(data.toString()) as Frame;
     socket.onFrame(frame, at);
     const i = waiters.findIndex((w) => w.typ === frame.typ);
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
@@ -165,7 +171,7 @@ async function broadcastFigures(
       for (const s of sockets)
         s.onFrame = (frame, at) => {
           if (frame.typ !== 'user.echo' || frame.content.content !== text) return;
-          stampedAt = Date.parse(frame.content.created_at);
+          stampedAt = Date.parse(String(frame.content.created_at));
           arrivals.push(at);
           if (arrivals.length === sockets.length) resolve();
         };
