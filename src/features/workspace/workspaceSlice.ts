@@ -116,9 +116,11 @@ export const workspaceSlice = createSlice({
       // A socket that dropped missed the progress of the rounds it was watching (an
       // instance that died took its round with it; another ended it failed meanwhile):
       // the history sent on connect shows how they ended, and rounds still under way
-      // elsewhere report again as they finish.
+      // elsewhere report again as they finish. That history sends every stored trace
+      // again, so the ones shown are dropped rather than shown twice.
       .addCase(cogConnected, (state) => {
         state.progress = {};
+        state.traces = [];
       })
       .addCase(cogIn('server.progress'), (state, { payload }) => {
         const { cid, status } = payload.content;

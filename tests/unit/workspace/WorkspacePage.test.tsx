@@ -101,12 +101,17 @@ describe('workspace page: progress dots', () => {
     expect(screen.queryByRole('listitem', { name: /^c1:/ })).toBeNull();
   });
 
-  it('drops the dots on a reconnect: the progress they wait for went with the old socket', () => {
+  it('drops the dots and traces on a reconnect: the history sent then shows how rounds ended', () => {
     const { frame, store } = renderWorkspace();
     frame('server.progress', { cid: 'c1', status: 'working-ok' });
+    frame('server.trace', { key: 'Ada Quant · calc_evaluate', value: { output: '310' } });
     expect(screen.getByRole('listitem', { name: /^c1:/ })).toBeTruthy();
     act(() => void store.dispatch(cogConnected({ worldId: 'acme' })));
     expect(screen.queryByRole('listitem', { name: /^c1:/ })).toBeNull();
+    expect(store.getState().workspace.traces).toEqual([]);
+    // The history's copy of the trace is then the one shown, once.
+    frame('server.trace', { key: 'Ada Quant · calc_evaluate', value: { output: '310' } });
+    expect(store.getState().workspace.traces).toHaveLength(1);
   });
 });
 
