@@ -14,6 +14,7 @@ import { transcriptRenderBench } from './transcriptRender';
 import { dictationBench } from './dictation';
 import { hostileUploadBench } from './hostileUpload';
 import { postgresBench } from './postgres';
+import { clusterBench } from './cluster';
 
 const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>][] = [
   ['login bundle', loginBundleBench],
@@ -28,6 +29,8 @@ const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | Ben
   ['hostile upload', hostileUploadBench],
   // The store figures on PostgreSQL beside SQLite's (npm run bench -- postgres).
   ['postgres', postgresBench],
+  // Two instances behind HAProxy on PostgreSQL and Redis (npm run bench -- cluster).
+  ['cluster', clusterBench],
 ];
 
 const quick = process.argv.includes('--quick');

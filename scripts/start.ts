@@ -1,37 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { configOrExit } from '../server/main';
 import { supervise } from '../server/supervisor';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/public/index.html');
-const clientSources = ['src', 'protocol', 'index.html', 'vite.config.ts', 'public', 'package.json'];
-
-function newestMtime(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p))
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-/** The client is rebuilt only when it is missing or older than its sources. */
-function clientIsStale(): boolean {
-  if (!fs.existsSync(builtIndex)) return true;
-  const builtAt = fs.statSync(builtIndex).mtimeMs;
-  return clientSources.some((s) => newestMtime(path.join(root, s)) > builtAt);
-}
+import { buildClientIfStale, root } from './clientBuild';
 
 // A bad variable is reported once, here, before a build or a server process.
 configOrExit();
-if (clientIsStale()) {
-  console.log('Building the web client (it is missing or older than its sources)…');
-  await build({ root, logLevel: 'warn' });
-}
+await buildClientIfStale();
 // The server runs in a child process that is restarted if it crashes.
 const code = await supervise({
   args: ['--import', import.meta.resolve('tsx'), path.join(root, 'server/main.ts')],

@@ -27,6 +27,7 @@ import { closeSharedRedis, openSharedRedis } from './cog/sharedRedis';
 import { defaultEngine, defaultTools } from './meeting/engines';
 import { registerMeetingHandlers } from './meeting/handlers';
 import { MeetingRounds } from './meeting/rounds';
+import { AnswersUnderWay } from './meeting/answersUnderWay';
 import { Metrics } from './cog/metrics';
 import { Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
@@ -197,7 +198,12 @@ export async function buildApp(opts: {
     { websocket: true, preValidation: (req) => hub.checkBeforeUpgrade(req) },
     (socket, req) => hub.attach(socket, req),
   );
-  registerMeetingHandlers(hub, {
+  const answersUnderWay = new AnswersUnderWay(store.answersUnderWay, {
+    timeoutMs: config.INSTANCE_TIMEOUT_SECONDS * 1000,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  app.addHook('onClose', async () => answersUnderWay.close());
+  const meeting = registerMeetingHandlers(hub, {
     store,
     registry,
     engine: opts.engine ?? defaultEngine(config),
@@ -206,7 +212,9 @@ export async function buildApp(opts: {
     timeoutMs: opts.expertTimeoutMs,
     metrics,
     rounds,
+    answersUnderWay,
   });
+  await meeting.ready;
   registerWorkspaceHandlers(hub, { store, registry });
   const appGateway = registerRemoteApps(hub, {
     store,

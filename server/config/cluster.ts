@@ -21,6 +21,12 @@ export const clusterVariables = {
     default: '30',
     doc: 'How long SIGTERM or Ctrl-C waits for meeting rounds under way before stopping them and closing sockets (see Operations); a second signal stops at once',
   },
+  INSTANCE_TIMEOUT_SECONDS: {
+    expect: 'a positive whole number of seconds',
+    schema: positiveInt,
+    default: '10',
+    doc: 'An instance not heard from for this long is gone: another instance ends the answers it had under way as failed, saying so in the transcript (it heartbeats every fifth of it; a process gone from the same host as a live instance is seen at the next check); see Running more than one instance',
+  },
   METRICS_PORT: {
     expect: 'a port number from 0 to 65535',
     schema: port.optional(),

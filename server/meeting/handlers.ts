@@ -8,6 +8,7 @@ import type { WorkspaceRow } from '../store/workspaces';
 import { workspaceAudience } from './audience';
 import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
 import { startMeetingRound, type MeetingDeps } from './meeting';
+import { failOrphanedAnswers } from './orphans';
 import { remoteTools, withRemoteExperts } from './remote';
 import type { MeetingRounds } from './rounds';
 
@@ -47,11 +48,16 @@ export function registerMeetingHandlers(
     /** Rounds under way, which a stopping server lets finish (default: not tracked). */
     rounds?: MeetingRounds;
   },
-): void {
+): { ready: Promise<void> } {
   const { store, registry, rounds } = deps;
   // Experts and tools of remote apps are looked up per round: apps come and go.
   const engine = withRemoteExperts(deps.engine, registry);
   const transcriptQueue = new KeyedSerial();
+  // Answers another instance left unfinished when it died end failed here.
+  const ready =
+    deps.answersUnderWay?.watch((orphans) =>
+      failOrphanedAnswers({ store, hub, registry, transcriptQueue, log: deps.log }, orphans),
+    ) ?? Promise.resolve();
 
   hub.on('display.experts', async (conn) => {
     const ws = await openWorkspace(store, conn);
@@ -135,4 +141,5 @@ export function registerMeetingHandlers(
     const { answers } = await started;
     hub.background(conn, frame, answers);
   });
+  return { ready };
 }

@@ -6,6 +6,7 @@ import type { Metrics } from '../cog/metrics';
 import { untilAborted, withTimeout } from '../cog/timeout';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
+import type { AnswersUnderWay } from './answersUnderWay';
 import type { Audience } from './audience';
 import type { DirectoryExpert } from './directory';
 import { couldNotAnswer, createReporter } from './reporter';
@@ -17,7 +18,7 @@ export const EXPERT_TIMEOUT_MS = 60_000;
 /** How much of the conversation experts see. */
 const HISTORY_TURNS = 40;
 /** Failed dots stay visible this long after the round, so the user sees them. */
-const FAILED_VISIBLE_MS = 8_000;
+export const FAILED_VISIBLE_MS = 8_000;
 
 export interface MeetingDeps {
   store: Store;
@@ -36,6 +37,11 @@ export interface MeetingDeps {
   metrics?: Metrics;
   /** Aborted when the server stops: experts still at work give up (MeetingRounds.stopping). */
   stopping?: AbortSignal;
+  /**
+   * Where answers under way are written down for the other instances, so that
+   * if this process dies mid-answer one of them ends the answers failed.
+   */
+  answersUnderWay?: AnswersUnderWay;
 }
 
 export interface Question {
@@ -87,9 +93,32 @@ export async function startMeetingRound(
     html: null,
     created_at: new Date().toISOString(),
   };
+  const round = said.message_id.slice(0, 8);
+  const answering = q.experts.map((expert) => ({
+    expert,
+    cid: `${expert.id}-${round}`,
+    answerId: randomUUID(),
+  }));
+  const underWay = deps.answersUnderWay?.rows(
+    answering.map(({ expert, cid, answerId }) => ({
+      answer_id: answerId,
+      world_id: workspace.world_id,
+      workspace_id: workspace.id,
+      expert_id: expert.id,
+      expert_name: expert.name,
+      cid,
+    })),
+  );
   const earlier = await deps.transcriptQueue.run(workspace.id, async () => {
     const before = await history(store, workspace.id);
-    await store.transcripts.addMessage(workspace.id, said);
+    if (underWay?.length) {
+      // With its answers under way, or not at all: an instance dying right after
+      // leaves a question whose answers another instance can end.
+      await store.transaction(async (tx) => {
+        await tx.transcripts.addMessage(workspace.id, said);
+        await tx.answersUnderWay.begin(underWay);
+      });
+    } else await store.transcripts.addMessage(workspace.id, said);
     await store.workspaces.addUser(workspace.id, q.userId);
     return before;
   });
@@ -103,21 +132,23 @@ export async function startMeetingRound(
 
   const allowed = new Set(await store.workspaces.toolProviders(workspace.id));
   const tools = deps.tools.filter((t) => allowed.has(t.provider));
-  const round = said.message_id.slice(0, 8);
   deps.metrics?.roundsStarted.inc();
-  return { answers: answerAll(deps, q, { round, tools, history: earlier }) };
+  return { answers: answerAll(deps, q, { answering, tools, history: earlier }) };
 }
 
 async function answerAll(
   deps: MeetingDeps,
   q: Question,
-  job: { round: string; tools: Tool[]; history: HistoryEntry[] },
+  job: {
+    answering: { expert: DirectoryExpert; cid: string; answerId: string }[];
+    tools: Tool[];
+    history: HistoryEntry[];
+  },
 ): Promise<void> {
   const { audience } = q;
-  const { round, tools } = job;
   const outcomes = await Promise.all(
-    q.experts.map((expert) =>
-      answerOne(deps, q, { expert, cid: `${expert.id}-${round}`, tools, history: job.history }),
+    job.answering.map((one) =>
+      answerOne(deps, q, { ...one, tools: job.tools, history: job.history }),
     ),
   );
   for (const { cid, ok } of outcomes) {
@@ -135,8 +166,32 @@ async function answerAll(
 async function answerOne(
   deps: MeetingDeps,
   q: Question,
-  job: { expert: DirectoryExpert; cid: string; tools: Tool[]; history: HistoryEntry[] },
+  job: {
+    expert: DirectoryExpert;
+    cid: string;
+    answerId: string;
+    tools: Tool[];
+    history: HistoryEntry[];
+  },
 ): Promise<{ cid: string; ok: boolean }> {
+  const { cid, answerId } = job;
+  const outcome = await answerAndStore(deps, q, job);
+  await deps.answersUnderWay?.end(answerId);
+  return { cid, ok: outcome };
+}
+
+/** One expert's answer, stored; false when the expert failed (which is stored too). */
+async function answerAndStore(
+  deps: MeetingDeps,
+  q: Question,
+  job: {
+    expert: DirectoryExpert;
+    cid: string;
+    answerId: string;
+    tools: Tool[];
+    history: HistoryEntry[];
+  },
+): Promise<boolean> {
   const { expert, cid } = job;
   const controller = new AbortController();
   const timeoutMs = deps.timeoutMs ?? EXPERT_TIMEOUT_MS;
@@ -150,7 +205,7 @@ async function answerOne(
     worldId: q.workspace.world_id,
     expert,
     cid,
-    answerId: randomUUID(),
+    answerId: job.answerId,
     tools: job.tools,
     toolContext: {
       worldId: q.workspace.world_id,
@@ -194,7 +249,7 @@ async function answerOne(
     if (state.writeFailure) throw state.writeFailure;
     reporter.progress('completed');
     timer?.({ outcome: 'answered' });
-    return { cid, ok: true };
+    return true;
   } catch (err) {
     controller.abort();
     const message = err instanceof Error ? err.message : String(err);
@@ -208,6 +263,6 @@ async function answerOne(
     if (!state.answered) reporter.answer(couldNotAnswer(expert.name, message), true);
     await stored();
     timer?.({ outcome: 'failed' });
-    return { cid, ok: false };
+    return false;
   }
 }

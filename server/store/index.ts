@@ -1,3 +1,4 @@
+import { AnswersUnderWayRepository } from './answersUnderWay';
 import { AppTokensRepository } from './appTokens';
 import { BlobLeasesRepository } from './blobLeases';
 import { sql } from 'kysely';
@@ -41,6 +42,7 @@ export interface Repositories {
   blobLeases: BlobLeasesRepository;
   flowStates: FlowStatesRepository;
   oidcPending: OidcPendingRepository;
+  answersUnderWay: AnswersUnderWayRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -95,6 +97,7 @@ function repositories(
     blobLeases: new BlobLeasesRepository(queries),
     flowStates: new FlowStatesRepository(queries),
     oidcPending: new OidcPendingRepository(queries),
+    answersUnderWay: new AnswersUnderWayRepository(queries),
   };
 }
 

@@ -183,4 +183,26 @@ export interface Database {
     /** Epoch milliseconds when the sign-in began. */
     created_at: number;
   };
+  /** Running servers as the meeting sees them: one heartbeat row per process. */
+  meeting_instances: {
+    id: string;
+    host: string;
+    pid: number;
+    /** When its process started (epoch ms). */
+    started_at: number;
+    /** Epoch milliseconds of its last heartbeat. */
+    seen_at: number;
+  };
+  /** An expert answering on an instance: gone once the answer (or its failure) is stored. */
+  answers_under_way: {
+    answer_id: string;
+    instance_id: string;
+    world_id: string;
+    workspace_id: string;
+    expert_id: string;
+    expert_name: string;
+    /** The progress id its dots go by (SPEC §7 server.progress). */
+    cid: string;
+    started_at: number;
+  };
 }

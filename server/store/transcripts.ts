@@ -47,6 +47,17 @@ export class TranscriptsRepository {
       .execute();
   }
 
+  /** Stores a message unless one with its message_id is stored already; whether it stored it. */
+  async addMessageUnlessStored(workspaceId: string, m: StoredMessage): Promise<boolean> {
+    const added = await this.q
+      .insertInto('messages')
+      .values({ workspace_id: workspaceId, ...m })
+      .onConflict((oc) => oc.column('message_id').doNothing())
+      .returning('message_id')
+      .executeTakeFirst();
+    return added !== undefined;
+  }
+
   /** The last `limit` messages, oldest first. */
   async messages(workspaceId: string, limit = 10_000): Promise<StoredMessage[]> {
     const newestFirst = await this.q

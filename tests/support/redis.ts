@@ -65,8 +65,12 @@ function answersPing(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a throwaway Redis; throws with the server's own last words when it cannot. */
-export async function startRedis(): Promise<TestRedis> {
+/**
+ * Starts a throwaway Redis; throws with the server's own last words when it
+ * cannot. `detached`: in a process group of its own, so that a terminal's
+ * Ctrl-C reaches only its parent, which stops it when it is done with it.
+ */
+export async function startRedis(opts: { detached?: boolean } = {}): Promise<TestRedis> {
   const bin = findRedisServer();
   if (!bin) throw new Error(REDIS_MISSING);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-redis-'));
@@ -97,7 +101,7 @@ export async function startRedis(): Promise<TestRedis> {
       '--logfile',
       log,
     ];
-    const started = spawn(bin, args, { stdio: 'ignore' });
+    const started = spawn(bin, args, { stdio: 'ignore', detached: opts.detached });
     child = started;
     const exited = new Promise<string>((resolve) =>
       started.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),

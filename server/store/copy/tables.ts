@@ -38,6 +38,8 @@ export const COPIED_TABLES = [
   'blob_leases',
   'flow_states',
   'oidc_pending',
+  'meeting_instances',
+  'answers_under_way',
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to schema.ts and not to the list above fails the type check here. */

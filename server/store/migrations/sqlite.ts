@@ -323,4 +323,29 @@ export const sqliteMigrations: Migration[] = [
       CREATE INDEX oidc_pending_created ON oidc_pending(created_at);
     `,
   },
+  {
+    id: 16,
+    name: 'meeting instances and the answers each has under way, so the rounds of one that died end failed',
+    sql: `
+      CREATE TABLE meeting_instances (
+        id TEXT PRIMARY KEY,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL
+      );
+      CREATE TABLE answers_under_way (
+        answer_id TEXT PRIMARY KEY,
+        instance_id TEXT NOT NULL,
+        world_id TEXT NOT NULL,
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        expert_id TEXT NOT NULL,
+        expert_name TEXT NOT NULL,
+        cid TEXT NOT NULL,
+        started_at INTEGER NOT NULL
+      );
+      CREATE INDEX answers_under_way_instance ON answers_under_way(instance_id);
+      CREATE INDEX answers_under_way_workspace ON answers_under_way(workspace_id);
+    `,
+  },
 ];

@@ -5,7 +5,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
-import { cogIn } from '../../ws/cogActions';
+import { cogConnected, cogIn } from '../../ws/cogActions';
 import { emptyMessageList, upsertMessage, type MessageList } from './messageList';
 
 /** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
@@ -112,6 +112,15 @@ export const workspaceSlice = createSlice({
         if (payload.content.workspaceName !== undefined) {
           state.workspaceName = payload.content.workspaceName;
         }
+      })
+      // A socket that dropped missed the progress of the rounds it was watching (an
+      // instance that died took its round with it; another ended it failed meanwhile):
+      // the history sent on connect shows how they ended, and rounds still under way
+      // elsewhere report again as they finish. That history sends every stored trace
+      // again, so the ones shown are dropped rather than shown twice.
+      .addCase(cogConnected, (state) => {
+        state.progress = {};
+        state.traces = [];
       })
       .addCase(cogIn('server.progress'), (state, { payload }) => {
         const { cid, status } = payload.content;

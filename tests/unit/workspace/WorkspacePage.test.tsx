@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cogContextSet, cogInitRegistered, cogInitUnregistered } from '../../../src/ws/cogActions';
+import {
+  cogConnected,
+  cogContextSet,
+  cogInitRegistered,
+  cogInitUnregistered,
+} from '../../../src/ws/cogActions';
 import { workspaceOpened } from '../../../src/features/workspace/workspaceSlice';
 import { renderWorkspace, stubLayout } from './workspaceHarness';
 
@@ -94,6 +99,19 @@ describe('workspace page: progress dots', () => {
 
     frame('server.progress', { cid: 'c1', status: 'done' });
     expect(screen.queryByRole('listitem', { name: /^c1:/ })).toBeNull();
+  });
+
+  it('drops the dots and traces on a reconnect: the history sent then shows how rounds ended', () => {
+    const { frame, store } = renderWorkspace();
+    frame('server.progress', { cid: 'c1', status: 'working-ok' });
+    frame('server.trace', { key: 'Ada Quant · calc_evaluate', value: { output: '310' } });
+    expect(screen.getByRole('listitem', { name: /^c1:/ })).toBeTruthy();
+    act(() => void store.dispatch(cogConnected({ worldId: 'acme' })));
+    expect(screen.queryByRole('listitem', { name: /^c1:/ })).toBeNull();
+    expect(store.getState().workspace.traces).toEqual([]);
+    // The history's copy of the trace is then the one shown, once.
+    frame('server.trace', { key: 'Ada Quant · calc_evaluate', value: { output: '310' } });
+    expect(store.getState().workspace.traces).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,337 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { startCluster, clusterMissing, type Cluster } from '../scripts/cluster/start';
+import type { Instance } from '../scripts/cluster/instance';
+import { loadConfig } from '../server/config';
+import { toolProviderDefinitions } from '../server/meeting/tools/providers';
+import { openConfiguredStore } from '../server/store';
+import { E2E_ADMIN } from '../tests/e2e/serverProcess';
+import { Client } from '../tests/server/harness';
+import type { BenchOutcome, BenchResult } from './report';
+
+/**
+ * npm run bench -- cluster: two instances behind HAProxy on PostgreSQL and
+ * Redis (npm run cluster's parts) on this machine.
+ * - broadcast: 1,000 sockets in one workspace, half on each instance; one
+ *   person's message (no experts asked, so the echo is the whole broadcast)
+ *   reaches all of them; delivery is the time from the server stamping the
+ *   message (created_at, before it is stored) to the frame arriving here.
+ * - rounds per second: people each in their own workspace asking the five
+ *   demo experts one question after another, all on one instance, then the
+ *   same people spread over both, in the same run.
+ * - Redis round trips per user message, from INFO commandstats.
+ */
+
+const WORLD = 'innovation-lab';
+const QUESTIONS = [
+  'What is 12.5% of 2,480?',
+  'What time is it in Tokyo?',
+  'Hello there',
+  'double that',
+];
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A server frame as the bench reads it (the fields it looks at are checked where read). */
+interface Frame {
+  typ: string;
+  content: Record<string, unknown>;
+}
+
+interface BenchSocket {
+  ws: WebSocket;
+  onFrame: (frame: Frame, at: number) => void;
+  send(frame: unknown): void;
+  /** Resolves with the first frame of this typ from now on. */
+  next(typ: string, ms?: number): Promise<Frame>;
+}
+
+async function connect(instance: Instance, cookie: string): Promise<BenchSocket> {
+  const ws = new WebSocket(
+    `${instance.url.replace('http', 'ws')}/api/ws/cog?browser=bench&worldId=${WORLD}&version=1.0.0`,
+    { headers: { cookie } },
+  );
+  const waiters: { typ: string; resolve: (f: Frame) => void }[] = [];
+  const socket: BenchSocket = {
+    ws,
+    onFrame: () => undefined,
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    next: (typ, ms = 30_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${typ} within ${ms} ms`)), ms);
+        waiters.push({
+          typ,
+          resolve: (f) => {
+            clearTimeout(timer);
+            resolve(f);
+          },
+        });
+      }),
+  };
+  ws.on('message', (data) => {
+    const at = now();
+    const frame = JSON.parse(data.toString()) as Frame;
+    socket.onFrame(frame, at);
+    const i = waiters.findIndex((w) => w.typ === frame.typ);
+    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
+  });
+  const hello = socket.next('server.hello');
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  await hello;
+  return socket;
+}
+
+/** A socket looking at `workspaceId` (the context is set once a request after it is answered). */
+async function watching(
+  instance: Instance,
+  cookie: string,
+  workspaceId: string,
+  experts?: string[],
+): Promise<BenchSocket> {
+  const socket = await connect(instance, cookie);
+  socket.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
+  if (experts)
+    socket.send({ typ: 'scontext.set', content: { key: 'selected_experts', value: experts } });
+  const answered = socket.next('workspace.expert.details.response');
+  socket.send({ typ: 'workspace.expert.details', content: {} });
+  await answered;
+  return socket;
+}
+
+async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>) {
+  const made: T[] = [];
+  for (let i = 0; i < count; i += size) {
+    const batch = Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j));
+    made.push(...(await Promise.all(batch)));
+  }
+  return made;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Calls per Redis command since the server started (INFO commandstats). */
+async function redisCalls(redis: Redis): Promise<Map<string, number>> {
+  const info = await redis.info('commandstats');
+  const calls = new Map<string, number>();
+  for (const m of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) calls.set(m[1]!, Number(m[2]));
+  return calls;
+}
+
+/** Commands between two INFO readings, the INFO calls themselves left out. */
+function callsBetween(before: Map<string, number>, after: Map<string, number>) {
+  const delta = new Map<string, number>();
+  for (const [cmd, n] of after) {
+    if (cmd === 'info') continue;
+    const d = n - (before.get(cmd) ?? 0);
+    if (d > 0) delta.set(cmd, d);
+  }
+  const total = [...delta.values()].reduce((a, b) => a + b, 0);
+  return { total, detail: [...delta].map(([c, n]) => `${c} ${n}`).join(', ') };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function broadcastFigures(
+  cluster: Cluster,
+  cookie: string,
+  workspaceId: string,
+  opts: { sockets: number; messages: number },
+  redis: Redis,
+): Promise<BenchResult[]> {
+  const [one, two] = cluster.instances;
+  const sockets = await inBatches(opts.sockets, 50, (i) =>
+    watching(i % 2 ? two : one, cookie, workspaceId),
+  );
+  const asker = await watching(one, cookie, workspaceId, []);
+  const delays: number[] = [];
+  const spreads: number[] = [];
+  const idleBefore = await redisCalls(redis);
+  await sleep(2000);
+  const idle = callsBetween(idleBefore, await redisCalls(redis));
+  const before = await redisCalls(redis);
+  const started = now();
+  for (let m = 0; m < opts.messages; m++) {
+    const text = `broadcast ${m} ${Date.now()}`;
+    const arrivals: number[] = [];
+    let stampedAt = 0;
+    const all = new Promise<void>((resolve) => {
+      for (const s of sockets)
+        s.onFrame = (frame, at) => {
+          if (frame.typ !== 'user.echo' || frame.content.content !== text) return;
+          stampedAt = Date.parse(String(frame.content.created_at));
+          arrivals.push(at);
+          if (arrivals.length === sockets.length) resolve();
+        };
+    });
+    asker.send({ typ: 'user.message', content: { text } });
+    await Promise.race([
+      all,
+      sleep(15_000).then(() => {
+        throw new Error(`broadcast ${m}: ${arrivals.length} of ${sockets.length} sockets got it`);
+      }),
+    ]);
+    const first = Math.min(...arrivals);
+    for (const at of arrivals) {
+      delays.push(at - stampedAt);
+      spreads.push(at - first);
+    }
+    await sleep(100);
+  }
+  const elapsedMs = now() - started;
+  const used = callsBetween(before, await redisCalls(redis));
+  const idleShare = Math.round((idle.total / 2000) * elapsedMs);
+  for (const s of [...sockets, asker]) s.ws.close();
+  return [
+    {
+      name: `cluster: broadcast delivery p99, ${opts.sockets} sockets on 2 instances`,
+      value: Number(percentile(delays, 99).toFixed(1)),
+      unit: 'ms',
+      budget: 50,
+      kind: 'max',
+      detail:
+        `${opts.messages} messages × ${opts.sockets} sockets through Redis; p50 ${percentile(delays, 50).toFixed(1)} ms, ` +
+        `from the server stamping the message (before storing it) to arrival; arrival spread p99 ${percentile(spreads, 99).toFixed(1)} ms`,
+    },
+    {
+      name: 'cluster: Redis round trips per user message (echo only)',
+      value: Number(((used.total - idleShare) / opts.messages).toFixed(1)),
+      unit: 'calls',
+      kind: 'max',
+      detail: `${used.detail} over ${opts.messages} messages; idle traffic subtracted (${idle.detail || 'none'} in 2 s)`,
+    },
+  ];
+}
+
+/** Rounds completed in `seconds` by `askers`, each asking again once its round is done. */
+async function roundsPerSecond(
+  askers: BenchSocket[],
+  seconds: number,
+  pids: number[],
+): Promise<{ perSecond: number; rounds: number; allRounds: number; cpuMsPerRound: number }> {
+  let counting = false;
+  let rounds = 0;
+  let allRounds = 0;
+  let stop = false;
+  const loops = askers.map(async (asker, i) => {
+    for (let q = i; !stop; q++) {
+      let dones = 0;
+      const done = new Promise<void>((resolve) => {
+        asker.onFrame = (frame) => {
+          if (frame.typ === 'server.progress' && frame.content.status === 'done' && ++dones === 5)
+            resolve();
+        };
+      });
+      asker.send({ typ: 'user.message', content: { text: QUESTIONS[q % QUESTIONS.length] } });
+      await done;
+      allRounds++;
+      if (counting) rounds++;
+    }
+  });
+  await sleep(2000); // warm up
+  const cpuBefore = pids.map(cpuMs);
+  counting = true;
+  await sleep(seconds * 1000);
+  counting = false;
+  const cpu = pids.map(cpuMs).reduce((sum, v, i) => sum + v - cpuBefore[i]!, 0);
+  stop = true;
+  await Promise.all(loops);
+  return {
+    perSecond: rounds / seconds,
+    rounds,
+    allRounds,
+    cpuMsPerRound: cpu / Math.max(1, rounds),
+  };
+}
+
+export async function clusterBench(opts: { quick: boolean }): Promise<BenchOutcome[]> {
+  const missing = clusterMissing();
+  if (missing) return [{ name: 'cluster', skipped: missing }];
+  const sockets = opts.quick ? 200 : 1000;
+  const cluster = await startCluster({
+    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-bench-cluster-'));
+  const store = await openConfiguredStore(
+    loadConfig({ DATA_DIR: dataDir, DATABASE_URL: cluster.databaseUrl }),
+    { sessionTtlMs: 3600_000 },
+  );
+  const redis = new Redis(cluster.redisUrl);
+  try {
+    const [one, two] = cluster.instances;
+    const client = new Client(one.url);
+    if ((await client.signIn(E2E_ADMIN.email, E2E_ADMIN.password)).status !== 200)
+      throw new Error('The bench could not sign in');
+    const cookie = client.cookieHeader;
+    const admin = (await store.users.byEmail(E2E_ADMIN.email))!;
+    const workspace = async (experts: string[]) => {
+      const ws = await store.workspaces.create({ worldId: WORLD, createdBy: admin.id });
+      for (const id of experts) await store.workspaces.addExpert(ws.id, id);
+      for (const p of toolProviderDefinitions)
+        await store.workspaces.addToolProvider(ws.id, p.name);
+      return ws.id;
+    };
+
+    const results = await broadcastFigures(
+      cluster,
+      cookie,
+      await workspace([]),
+      { sockets, messages: opts.quick ? 5 : 30 },
+      redis,
+    );
+
+    const experts = ['ada-quant', 'chrono', 'librarian', 'scout', 'devon'];
+    const askers = opts.quick ? 8 : 24;
+    const seconds = opts.quick ? 5 : 20;
+    const workspaces = await inBatches(askers, 8, () => workspace(experts));
+    const pids = [one.pid, two.pid];
+    const onOne = await inBatches(askers, 8, (i) => watching(one, cookie, workspaces[i]!));
+    const single = await roundsPerSecond(onOne, seconds, pids);
+    for (const s of onOne) s.ws.close();
+    const spread = await inBatches(askers, 8, (i) =>
+      watching(i % 2 ? two : one, cookie, workspaces[i]!),
+    );
+    const before = await redisCalls(redis);
+    const double = await roundsPerSecond(spread, seconds, pids);
+    const used = callsBetween(before, await redisCalls(redis));
+    for (const s of spread) s.ws.close();
+    results.push(
+      {
+        name: 'cluster: meeting rounds per second, 2 instances ÷ 1',
+        value: Number((double.perSecond / single.perSecond).toFixed(2)),
+        unit: '×',
+        budget: 1.7,
+        kind: 'min',
+        detail:
+          `${askers} people, 5 experts each (offline engine); one instance ${single.perSecond.toFixed(1)} rounds/s, ` +
+          `two ${double.perSecond.toFixed(1)} rounds/s; a round costs ${single.cpuMsPerRound.toFixed(0)} ms of server CPU ` +
+          `(${double.cpuMsPerRound.toFixed(0)} ms on two); machine: ${os.cpus().length} cores shared with PostgreSQL, Redis, HAProxy and this bench`,
+      },
+      {
+        name: 'cluster: Redis round trips per meeting round (5 experts)',
+        value: Number((used.total / Math.max(1, double.allRounds)).toFixed(1)),
+        unit: 'calls',
+        kind: 'max',
+        detail: `${used.detail}; ${double.allRounds} rounds; every frame for the workspace's audience is one PUBLISH, whatever the number of sockets`,
+      },
+    );
+    return results;
+  } finally {
+    redis.disconnect();
+    await store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cluster.stop();
+  }
+}
