@@ -88,6 +88,8 @@ export async function buildApp(opts: {
   engine?: ExpertEngine;
   tools?: Tool[];
   expertTimeoutMs?: number;
+  /** Retry and takeover times of the indexing queue (tests shorten them). */
+  indexQueueTiming?: { retryMs?: number; lockMs?: number };
   /** Semantic drive search (default: from config, the offline concept index or an embeddings endpoint). */
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
@@ -146,8 +148,15 @@ export async function buildApp(opts: {
   registry.register(commandsApp({ store, registry }));
   await store.workspaces.purgeStaleDrafts();
 
+  // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
+  const bus = await openBus(config, app.log);
+  app.addHook('onClose', async () => bus.close());
+
   const drives = new Drives({
     store,
+    redisUrl: config.REDIS_URL,
+    bus,
+    queueTiming: opts.indexQueueTiming,
     dataDir: config.DATA_DIR,
     blobs: await openBlobStore(config),
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
@@ -162,9 +171,6 @@ export async function buildApp(opts: {
   registry.register(emgenPagesApp({ store, registry, drives }));
   registry.register(flowsApp({ store, registry }));
 
-  // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
-  const bus = await openBus(config, app.log);
-  app.addHook('onClose', async () => bus.close());
   const stopNotes = noteFanOutHealth({ bus, store, log: app.log });
   app.addHook('onClose', async () => stopNotes());
   const revocations = opts.revocations ?? new BusRevocations(bus, app.log);
@@ -222,7 +228,7 @@ export async function buildApp(opts: {
   metrics.countSockets('cog', () => hub.connections().length);
   metrics.countSockets('app', () => appGateway.connections().length);
   metrics.countSockets('audio', audio.count);
-  metrics.countIndexingQueue(() => drives.indexer.pending);
+  metrics.countIndexingQueue(() => drives.indexer.depth());
   const drain = new Drain({
     app,
     timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000,

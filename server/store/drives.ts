@@ -220,6 +220,7 @@ export class DrivesRepository {
             index_error: null,
             indexed_at: null,
             index_attempts: 0,
+            index_state: 'queued',
             version: eb('version', '+', 1),
           }))
           .where('id', '=', id)
@@ -280,6 +281,7 @@ export class DrivesRepository {
               hash: f.hash,
               updated_at: at,
               indexed_at: at,
+              index_state: 'indexed',
             })),
           )
           .returning(['id', 'path'])
@@ -311,7 +313,11 @@ export class DrivesRepository {
     return this.atomically(async (q) => {
       const result = await q
         .updateTable('drive_files')
-        .set({ indexed_at: new Date().toISOString(), index_error: error })
+        .set({
+          indexed_at: new Date().toISOString(),
+          index_error: error,
+          index_state: error ? 'failed' : 'indexed',
+        })
         .where('id', '=', fileId)
         .where('version', '=', version)
         .executeTakeFirst();
@@ -337,16 +343,57 @@ export class DrivesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Takes back an attempt that was stopped by a clean shutdown, not by the file. */
+  /** Takes back an attempt that was stopped by a clean shutdown, not by the file: it waits again. */
   async cancelIndexAttempt(fileId: number, version: number): Promise<void> {
     await this.q
       .updateTable('drive_files')
-      .set((eb) => ({ index_attempts: eb('index_attempts', '-', 1) }))
+      .set((eb) => ({
+        index_attempts: eb('index_attempts', '-', 1),
+        index_state: 'queued',
+      }))
       .where('id', '=', fileId)
       .where('version', '=', version)
       .where('indexed_at', 'is', null)
       .where('index_attempts', '>', 0)
       .execute();
+  }
+
+  /** A worker has taken this version; false when it was replaced or indexed meanwhile. */
+  async markIndexRunning(fileId: number, version: number): Promise<boolean> {
+    const result = await this.q
+      .updateTable('drive_files')
+      .set({ index_state: 'running' })
+      .where('id', '=', fileId)
+      .where('version', '=', version)
+      .where('indexed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A try failed for a reason that may pass (it is retried): shown with the reason meanwhile. */
+  async markIndexFailed(fileId: number, version: number, reason: string): Promise<void> {
+    await this.q
+      .updateTable('drive_files')
+      .set({ index_state: 'failed', index_error: reason })
+      .where('id', '=', fileId)
+      .where('version', '=', version)
+      .where('indexed_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Puts a version that is not being indexed back in line, from a clean
+   * count (an administrator's retry); undefined while a worker has it.
+   */
+  async resetIndex(fileId: number): Promise<FileRow | undefined> {
+    const result = await this.q
+      .updateTable('drive_files')
+      .set({ index_state: 'queued', index_error: null, indexed_at: null, index_attempts: 0 })
+      .where('id', '=', fileId)
+      .where('index_state', '!=', 'running')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    return this.fileById(fileId);
   }
 
   /** Files whose current version has not been indexed yet (after a restart, say). */
@@ -359,6 +406,17 @@ export class DrivesRepository {
       .limit(limit)
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /** The versions not indexed yet, for queueing them again at start. */
+  pendingVersions(limit = 1_000_000): Promise<{ id: number; version: number }[]> {
+    return this.q
+      .selectFrom('drive_files')
+      .select(['id', 'version'])
+      .where('indexed_at', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   /** The extracted text of a file ('' until indexed or when it has none). */

@@ -429,4 +429,14 @@ export const postgresMigrations: Migration[] = [
       CREATE INDEX blob_leases_writer ON blob_leases(writer_id);
     `,
   },
+  {
+    id: 16,
+    name: "each file's indexing state (queued, running, failed, indexed), shared by every instance",
+    sql: `
+      ALTER TABLE drive_files ADD COLUMN index_state TEXT COLLATE "C" NOT NULL DEFAULT 'queued';
+      UPDATE drive_files
+         SET index_state = CASE WHEN index_error IS NULL THEN 'indexed' ELSE 'failed' END
+       WHERE indexed_at IS NOT NULL;
+    `,
+  },
 ];
