@@ -156,7 +156,7 @@ export async function buildApp(opts: {
     store,
     redisUrl: config.REDIS_URL,
     bus,
-    queueTiming: opts.indexQueueTiming,
+    queueTiming: { lockMs: config.JOB_LOCK_SECONDS * 1000, ...opts.indexQueueTiming },
     dataDir: config.DATA_DIR,
     blobs: await openBlobStore(config),
     maxUploadBytes: config.MAX_UPLOAD_BYTES,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { blobConfigProblem, blobVariables } from './config/blobs';
 import { clusterVariables } from './config/cluster';
+import { queueVariables } from './config/queue';
 import { bool, port, positiveInt, url } from './config/values';
 
 /**
@@ -108,6 +109,7 @@ const variables = {
     doc: 'Longest a single PostgreSQL statement may run before the server cancels it',
   },
   ...clusterVariables,
+  ...queueVariables,
   ...blobVariables,
   PUBLIC_URL: {
     expect: 'an http(s) URL',

@@ -94,6 +94,7 @@ export async function startTestServer(
     expertTimeoutMs?: number;
     screenTimeoutMs?: number;
     dataDir?: string;
+    indexQueueTiming?: { retryMs?: number; lockMs?: number };
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
@@ -123,6 +124,7 @@ export async function startTestServer(
     tools: opts.tools,
     expertTimeoutMs: opts.expertTimeoutMs,
     screenTimeoutMs: opts.screenTimeoutMs,
+    indexQueueTiming: opts.indexQueueTiming,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {
