@@ -106,6 +106,13 @@ export class Indexer {
 
   constructor(private readonly deps: IndexerDeps) {
     deps.queue.work((job) => this.run(job));
+    // A Redis that comes back may have lost jobs (restarted without its data): queue what is unindexed again.
+    deps.queue.onRecovered(() => {
+      if (this.closed) return;
+      this.resumePending().catch((err: unknown) =>
+        console.error('Queueing unindexed files again failed:', err),
+      );
+    });
   }
 
   /** Queues a file version; the same version queued again (here or elsewhere) runs once. */

@@ -48,15 +48,21 @@ export class BullQueue<T> implements JobQueue<T> {
   private worker: Worker<Envelope<T>> | null = null;
   private readonly stop = new AbortController();
   private connectionTrouble = false;
+  /** The connection closed since it was last ready. */
+  private lost = false;
+  private readonly recovered: (() => void)[] = [];
 
   constructor(private readonly opts: BullQueueOptions) {
     // BullMQ's blocking reads need commands that wait for a reconnect rather than fail.
     this.connection = new Redis(opts.url, { maxRetriesPerRequest: null, lazyConnect: false });
     this.connection.on('error', (err) => this.trouble(err));
+    this.connection.on('close', () => (this.lost = true));
     this.connection.on('ready', () => {
-      if (!this.connectionTrouble) return;
+      if (!this.lost) return;
+      this.lost = false;
+      if (this.connectionTrouble) opts.log.info(`Job queue ${opts.name}: Redis is reachable again`);
       this.connectionTrouble = false;
-      opts.log.info(`Job queue ${opts.name}: Redis is reachable again`);
+      if (!this.stop.signal.aborted) for (const listener of this.recovered) listener();
     });
     this.queue = new Queue<Envelope<T>>(opts.name, {
       connection: this.connection,
@@ -95,6 +101,10 @@ export class BullQueue<T> implements JobQueue<T> {
       settings: { backoffStrategy: (tries: number) => policy.delayMs(tries) },
     });
     this.worker.on('error', (err) => this.trouble(err));
+  }
+
+  onRecovered(listener: () => void): void {
+    this.recovered.push(listener);
   }
 
   async depth(): Promise<number> {

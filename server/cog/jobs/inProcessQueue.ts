@@ -53,6 +53,10 @@ export class InProcessQueue<T> implements JobQueue<T> {
     return n;
   }
 
+  onRecovered(): void {
+    // Nothing to lose a connection to.
+  }
+
   whenIdle(): Promise<void> {
     if (!this.running && this.waiting.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));

@@ -54,6 +54,12 @@ export interface JobQueue<T> {
   depth(): Promise<number>;
   /** Resolves once no job is waiting or running (retries scheduled later do not count). */
   whenIdle(): Promise<void>;
+  /**
+   * Hears the shared queue come back after its connection was lost: jobs
+   * added meanwhile, or lost with a Redis that restarted empty, may need
+   * adding again (by id, so known ones are not run twice).
+   */
+  onRecovered(listener: () => void): void;
   /** Stops taking jobs; a running one's signal is aborted and it is waited for. */
   close(): Promise<void>;
 }

@@ -272,6 +272,31 @@ describe.skipIf(!installed)('indexing on two instances sharing one Redis', () =>
     await failsRetriesAndIsRetriedByAnAdmin([a, b], onB);
   }, 60_000);
 
+  it('answers uploads while Redis is down and indexes them once it is back, even empty', async () => {
+    await redis.down();
+    try {
+      const started = Date.now();
+      const sent = await upload(onA, a.url, DRIVE, [
+        { name: 'outage.md', data: 'Written while Redis was away: the narwhal tally.' },
+      ]);
+      expect(sent.status).toBe(200);
+      // The upload does not wait for the queue.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect((await stateOf(onB, 'outage.md'))!.IndexState).toBe('queued');
+    } finally {
+      // Back with nothing of what it held (no persistence): the instances queue what is unindexed again.
+      await redis.up();
+    }
+    await until(
+      'the file indexed after the outage',
+      async () => (await stateOf(onB, 'outage.md'))?.IndexState === 'indexed',
+      30_000,
+    );
+    expect(await searchPaths(onA, 'text', 'narwhal')).toEqual(['outage.md']);
+    const drive = (await a.drives.driveByName(WORLD, DRIVE))!;
+    expect((await a.store.drives.fileByPath(drive.id, 'outage.md'))!.index_attempts).toBe(1);
+  }, 60_000);
+
   it('counts the shared queue in each instance metrics', async () => {
     const depth = await a.metrics.registry.getSingleMetricAsString('emgen_indexing_queue_depth');
     expect(depth).toMatch(/^emgen_indexing_queue_depth 0$/m);

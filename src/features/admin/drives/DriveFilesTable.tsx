@@ -107,10 +107,11 @@ export function DriveFilesTable({
 }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label={`Files of ${drive}`}>
+      {/* Seven columns do not fit a phone: the table scrolls sideways rather than squeeze paths to a letter a line. */}
+      <Table size="small" aria-label={`Files of ${drive}`} sx={{ minWidth: 920 }}>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>Name</TableCell>
             <TableCell>Type</TableCell>
             <TableCell>Size</TableCell>
             <TableCell>Tags</TableCell>

@@ -1,6 +1,5 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -52,7 +51,6 @@ export function IndexStateCell({ drive, file }: { drive: string; file: DriveFile
           variant={state === 'indexed' || state === 'queued' ? 'outlined' : 'filled'}
           color={COLOR[state]}
           label={LABEL[state]}
-          icon={state === 'running' ? <CircularProgress size={12} color="inherit" /> : undefined}
           aria-label={`Indexing of ${file.Path}: ${LABEL[state]}`}
         />
         {state === 'failed' && (
