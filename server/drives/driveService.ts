@@ -112,8 +112,7 @@ export class Drives implements DriveService {
     });
     // Semantic indexes keep vectors in memory: one written elsewhere is read again here.
     this.unsubscribe =
-      opts.bus?.subscribe(SEMANTIC_TOPIC, (message) => this.semanticChanged(message)) ??
-      (() => {});
+      opts.bus?.subscribe(SEMANTIC_TOPIC, (message) => this.semanticChanged(message)) ?? (() => {});
     this.resumed = this.indexer
       .resumePending()
       .catch((err: unknown) => console.error('Queueing unindexed files failed:', err));
@@ -396,7 +395,9 @@ export class Drives implements DriveService {
     if (from === this.instance || typeof fileId !== 'number') return;
     this.semantic
       .refresh?.(fileId)
-      .catch((err: unknown) => console.error(`Reading file ${fileId}'s semantic vectors failed:`, err));
+      .catch((err: unknown) =>
+        console.error(`Reading file ${fileId}'s semantic vectors failed:`, err),
+      );
   }
 
   /** Writes to the console of the file's world; a failure to write is logged, never thrown. */

@@ -117,15 +117,17 @@ export class Indexer {
 
   /** Queues a file version; the same version queued again (here or elsewhere) runs once. */
   enqueue(row: { id: number; version: number }): void {
-    this.add(() => this.deps.queue.add(indexJobId({ fileId: row.id, version: row.version }), {
-      fileId: row.id,
-      version: row.version,
-    }));
+    this.add(() =>
+      this.deps.queue.add(indexJobId({ fileId: row.id, version: row.version }), {
+        fileId: row.id,
+        version: row.version,
+      }),
+    );
   }
 
   /** Queues every file whose current version was never indexed (the server stopped, say); known jobs are not run again. */
   async resumePending(): Promise<void> {
-    for (const row of await this.deps.repo.pendingVersions()) this.enqueue(row);
+    for (const row of await this.deps.repo.indexing.pendingVersions()) this.enqueue(row);
   }
 
   /**
@@ -133,7 +135,7 @@ export class Indexer {
    * administrator's retry of a failed file); false while a worker has it.
    */
   async retry(fileId: number): Promise<boolean> {
-    const row = await this.deps.repo.resetIndex(fileId);
+    const row = await this.deps.repo.indexing.reset(fileId);
     if (!row) return false;
     const job = { fileId: row.id, version: row.version };
     await this.deps.queue.requeue(indexJobId(job), job);
@@ -174,8 +176,8 @@ export class Indexer {
     } catch (err) {
       if (err instanceof JobPostponed) throw err;
       (this.deps.onFailure ?? defaultOnFailure)(job.fileId, err);
-      await this.deps.repo
-        .markIndexFailed(job.fileId, job.version, `Indexing failed: ${errorText(err)}`)
+      await this.deps.repo.indexing
+        .markFailed(job.fileId, job.version, `Indexing failed: ${errorText(err)}`)
         .catch(() => {}); // the store may be what failed
       throw err;
     }
@@ -186,7 +188,7 @@ export class Indexer {
     const row = await repo.fileById(job.fileId);
     // Replaced by a newer version (its own job), or indexed already (a job added twice).
     if (!row || row.version !== job.version || row.indexed_at !== null) return 'done';
-    if (!(await repo.markIndexRunning(row.id, row.version))) return 'done';
+    if (!(await repo.indexing.markRunning(row.id, row.version))) return 'done';
     let body = '';
     let error: string | null = null;
     if (canExtract(row.mime_type)) {

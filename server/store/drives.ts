@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FileIndexing } from './fileIndexing';
 import { driveDialectOf, type DriveDialect, type TextHit, type TextQuery } from './driveDialect';
 import {
   cleanTags,
@@ -32,9 +33,12 @@ type NewDrive = { worldId: string; name: string; appName?: string | null };
 /** Drives, their files, tags and full-text rows. */
 export class DrivesRepository {
   private readonly dialect: DriveDialect;
+  /** Where each file version's indexing stands (the job queue's side of the row). */
+  readonly indexing: FileIndexing;
 
   constructor(private readonly q: Queries) {
     this.dialect = driveDialectOf(q);
+    this.indexing = new FileIndexing(q);
   }
 
   // ---- drives ---------------------------------------------------------------
@@ -358,44 +362,6 @@ export class DrivesRepository {
       .execute();
   }
 
-  /** A worker has taken this version; false when it was replaced or indexed meanwhile. */
-  async markIndexRunning(fileId: number, version: number): Promise<boolean> {
-    const result = await this.q
-      .updateTable('drive_files')
-      .set({ index_state: 'running' })
-      .where('id', '=', fileId)
-      .where('version', '=', version)
-      .where('indexed_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  /** A try failed for a reason that may pass (it is retried): shown with the reason meanwhile. */
-  async markIndexFailed(fileId: number, version: number, reason: string): Promise<void> {
-    await this.q
-      .updateTable('drive_files')
-      .set({ index_state: 'failed', index_error: reason })
-      .where('id', '=', fileId)
-      .where('version', '=', version)
-      .where('indexed_at', 'is', null)
-      .execute();
-  }
-
-  /**
-   * Puts a version that is not being indexed back in line, from a clean
-   * count (an administrator's retry); undefined while a worker has it.
-   */
-  async resetIndex(fileId: number): Promise<FileRow | undefined> {
-    const result = await this.q
-      .updateTable('drive_files')
-      .set({ index_state: 'queued', index_error: null, indexed_at: null, index_attempts: 0 })
-      .where('id', '=', fileId)
-      .where('index_state', '!=', 'running')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    return this.fileById(fileId);
-  }
-
   /** Files whose current version has not been indexed yet (after a restart, say). */
   async pendingIndex(limit = 1_000_000): Promise<number[]> {
     const rows = await this.q
@@ -406,17 +372,6 @@ export class DrivesRepository {
       .limit(limit)
       .execute();
     return rows.map((r) => r.id);
-  }
-
-  /** The versions not indexed yet, for queueing them again at start. */
-  pendingVersions(limit = 1_000_000): Promise<{ id: number; version: number }[]> {
-    return this.q
-      .selectFrom('drive_files')
-      .select(['id', 'version'])
-      .where('indexed_at', 'is', null)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
   }
 
   /** The extracted text of a file ('' until indexed or when it has none). */

@@ -91,15 +91,19 @@ export class BullQueue<T> implements JobQueue<T> {
   work(handler: JobHandler<T>): void {
     if (this.worker) throw new Error('work() was called twice');
     const { policy, lockMs } = this.opts;
-    this.worker = new Worker<Envelope<T>>(this.opts.name, (job, token) => this.run(job, token, handler), {
-      connection: this.connection,
-      prefix: PREFIX,
-      concurrency: 1,
-      ...(lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {}),
-      // Whether a file that keeps killing its instance is given up is the handler's rule, not this.
-      maxStalledCount: 10,
-      settings: { backoffStrategy: (tries: number) => policy.delayMs(tries) },
-    });
+    this.worker = new Worker<Envelope<T>>(
+      this.opts.name,
+      (job, token) => this.run(job, token, handler),
+      {
+        connection: this.connection,
+        prefix: PREFIX,
+        concurrency: 1,
+        ...(lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {}),
+        // Whether a file that keeps killing its instance is given up is the handler's rule, not this.
+        maxStalledCount: 10,
+        settings: { backoffStrategy: (tries: number) => policy.delayMs(tries) },
+      },
+    );
     this.worker.on('error', (err) => this.trouble(err));
   }
 

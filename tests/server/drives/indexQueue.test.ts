@@ -136,7 +136,11 @@ async function failsRetriesAndIsRetriedByAnAdmin(servers: TestServer[], admin: C
 
     // Only an administrator of the world may queue it again.
     const member = await newMember(servers[0]!);
-    const refused = await call(member.client, 'POST', `/api/drives/${DRIVE}/reindex/missing-bytes.md`);
+    const refused = await call(
+      member.client,
+      'POST',
+      `/api/drives/${DRIVE}/reindex/missing-bytes.md`,
+    );
     expect(refused.status).toBe(403);
     await restore();
     const retried = await call(admin, 'POST', `/api/drives/${DRIVE}/reindex/missing-bytes.md`);

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DriveFile, SearchKind } from '../../../../protocol';
 import { driveErrorText, useListFilesQuery, useSearchFilesQuery } from '../../drives/drivesApi';
 import { isIndexing } from './IndexStateCell';
@@ -54,7 +54,8 @@ export function useDriveFiles(drive: string) {
     view = { files: Files, total: TotalCount, pages: Math.ceil(TotalCount / limit) };
   }
   const indexing = view?.files.some(isIndexing) ?? false;
-  useEffect(() => setLive(indexing), [indexing]);
+  // Adjusted while rendering (React's pattern for state derived from a previous render's data).
+  if (live !== indexing) setLive(indexing);
   const active = searching ? search : listing;
   const error = active.error
     ? `${searching ? 'Failed to search files' : 'Failed to load files'}: ${driveErrorText(active.error)}`
