@@ -157,3 +157,61 @@ describe.skipIf(!installed)('an instance killed while it extracts a file', () =>
     expect(found.body.data.results.map((r: any) => r.File.Path)).toEqual(['behind.md']);
   }, 120_000);
 });
+
+describe.skipIf(!installed)('an instance stopped cleanly while it extracts a file', () => {
+  let redis: TestRedis;
+  let dataDir: string;
+  const servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-queue-stop-'));
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of servers) await s.close().catch(() => {});
+    await redis?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives the job back at once: another instance reads the file without waiting out the lock', async () => {
+    // The default lock (30 s): a handover quicker than that was not a takeover of a dead job.
+    const leaving = await startTestServer(
+      { REDIS_URL: redis.url, EXTRACT_TIMEOUT_MS: 60_000, EXTRACT_MEMORY_MB: 128 },
+      { dataDir },
+    );
+    servers.push(leaving);
+    await leaving.drives.ensureDrive(WORLD, DRIVE);
+    const client = new Client(leaving.url);
+    await client.signIn();
+    const slow = await inflatingPdf(400 * 1024 * 1024, 'q Q\n');
+    expect(
+      (await upload(client, leaving.url, DRIVE, [{ name: 'handed.pdf', data: slow }])).status,
+    ).toBe(200);
+    const drive = (await leaving.drives.driveByName(WORLD, DRIVE))!;
+    const row = async () => (await leaving.store.drives.fileByPath(drive.id, 'handed.pdf'))!;
+    await until('the file being extracted', async () => (await row()).index_state === 'running');
+
+    const staying = await startTestServer(
+      { REDIS_URL: redis.url, EXTRACT_TIMEOUT_MS: 2000, EXTRACT_MEMORY_MB: 128 },
+      { dataDir },
+    );
+    servers.push(staying);
+    const stopping = Date.now();
+    await leaving.close();
+    servers.shift();
+    const file = async () => (await staying.store.drives.fileByPath(drive.id, 'handed.pdf'))!;
+    await until(
+      'read by the other instance',
+      async () => (await file()).indexed_at !== null,
+      25_000,
+    );
+    expect(Date.now() - stopping).toBeLessThan(25_000);
+    // The stopped try was taken back; the other instance's is the one counted.
+    expect(await file()).toMatchObject({
+      index_state: 'failed',
+      index_error: 'Not indexed: text extraction took longer than 2 s',
+      index_attempts: 1,
+    });
+    expect(staying.drives.indexer.extractions).toBe(1);
+  }, 90_000);
+});
