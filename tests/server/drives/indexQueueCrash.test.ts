@@ -190,6 +190,10 @@ describe.skipIf(!installed)('an instance stopped cleanly while it extracts a fil
     const drive = (await leaving.drives.driveByName(WORLD, DRIVE))!;
     const row = async () => (await leaving.store.drives.fileByPath(drive.id, 'handed.pdf'))!;
     await until('the file being extracted', async () => (await row()).index_state === 'running');
+    // The metric follows the shared queue: the job in hand counts.
+    expect(
+      await leaving.metrics.registry.getSingleMetricAsString('emgen_indexing_queue_depth'),
+    ).toMatch(/^emgen_indexing_queue_depth 1$/m);
 
     const staying = await startTestServer(
       { REDIS_URL: redis.url, EXTRACT_TIMEOUT_MS: 2000, EXTRACT_MEMORY_MB: 128 },
