@@ -157,8 +157,10 @@ export class Indexer {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.allSettled([...this.adding]);
+    // The queue takes no new job and waits for the one in hand, which stopping the extractor ends.
+    const queueClosed = this.deps.queue.close();
     await this.deps.extractor.close();
-    await this.deps.queue.close();
+    await queueClosed;
   }
 
   private add(adding: () => Promise<void>): void {
