@@ -1,5 +1,6 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { withTimeout } from '../timeout';
 import { JobPostponed, type JobHandler, type JobQueue, type RetryPolicy } from './jobQueue';
 
 /** Every queue's keys start with this in the shared Redis. */
@@ -13,6 +14,8 @@ const KEEP_FAILED = { age: 30 * 24 * 3600, count: 10_000 };
 /** Retries are the policy's business; BullMQ only needs a number it never reaches. */
 const UNBOUNDED_ATTEMPTS = 1_000_000;
 const BACKOFF_TYPE = 'emgen';
+/** How long closing waits for the job in hand to be given back. */
+const CLOSE_WAIT_MS = 10_000;
 
 interface Envelope<T> {
   payload: T;
@@ -126,8 +129,14 @@ export class BullQueue<T> implements JobQueue<T> {
 
   async close(): Promise<void> {
     this.stop.abort();
-    // Waits for the job in hand, whose handler gives it back on the abort.
-    await this.worker?.close();
+    // Waits for the job in hand, whose handler gives it back on the abort; one that
+    // does not end in time is left to its lock (another instance takes it over).
+    const worker = this.worker;
+    if (worker) {
+      await withTimeout(worker.close(), CLOSE_WAIT_MS, () => new Error('job in hand')).catch(() =>
+        worker.close(true),
+      );
+    }
     await this.queue.close();
     await this.connection.quit().catch(() => this.connection.disconnect());
   }

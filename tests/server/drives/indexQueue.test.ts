@@ -214,10 +214,11 @@ describe.skipIf(!installed)('indexing on two instances sharing one Redis', () =>
     await b?.close();
     await redis?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    // Two servers stopping on a busy machine.
+  }, 60_000);
   afterEach(async () => {
     await a.drives.whenIndexed();
-  });
+  }, 30_000);
 
   it('an upload through one is listed, downloadable and found by words and meaning through the other', async () => {
     // B has its semantic index in memory before the file exists: it must hear of the new vectors.

@@ -97,7 +97,7 @@ describe.skipIf(!installed)('an instance killed while it extracts a file', () =>
     await store?.close();
     await redis?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('has its file taken over by another instance and read once, and the one queued behind it once', async () => {
     const proc = await startProcess(dataDir, redis.url);
@@ -171,7 +171,7 @@ describe.skipIf(!installed)('an instance stopped cleanly while it extracts a fil
     for (const s of servers) await s.close().catch(() => {});
     await redis?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('gives the job back at once: another instance reads the file without waiting out the lock', async () => {
     // The default lock (30 s): a handover quicker than that was not a takeover of a dead job.
