@@ -15,7 +15,12 @@ export interface OpenJobQueueOptions {
   lockMs?: number;
 }
 
-/** The queue the configuration asks for: BullMQ on Redis when REDIS_URL is set, else in-process. */
+/**
+ * The queue the configuration asks for: BullMQ on Redis when REDIS_URL is
+ * set, else in-process. BullMQ rather than pg-boss: the instances share
+ * Redis already (the bus), while pg-boss would tie the queue to PostgreSQL
+ * (none on SQLite) and poll the database every request depends on.
+ */
 export function openJobQueue<T>(
   config: Pick<Config, 'REDIS_URL'>,
   opts: OpenJobQueueOptions,
