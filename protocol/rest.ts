@@ -145,7 +145,12 @@ export interface DriveFile {
   IsFolder?: boolean;
   /** Not in SPEC §3's File: why the server has not indexed the file's text (e.g. 'Not indexed: …'). */
   IndexError?: string;
+  /** Not in SPEC §3's File: where the file's indexing stands, whichever instance does it. */
+  IndexState?: IndexState;
 }
+/** A file's indexing: waiting for a worker, being read, failed (IndexError says why), or searchable. */
+export type IndexState = 'queued' | 'running' | 'failed' | 'indexed';
+export const INDEX_STATES: readonly IndexState[] = ['queued', 'running', 'failed', 'indexed'];
 export interface FileList {
   Files: DriveFile[];
   TotalCount: number;

@@ -91,6 +91,8 @@ export async function buildApp(opts: {
   engine?: ExpertEngine;
   tools?: Tool[];
   expertTimeoutMs?: number;
+  /** Retry and takeover times of the indexing queue (tests shorten them). */
+  indexQueueTiming?: { retryMs?: number; lockMs?: number };
   /** Semantic drive search (default: from config, the offline concept index or an embeddings endpoint). */
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
@@ -151,8 +153,21 @@ export async function buildApp(opts: {
   registry.register(commandsApp({ store, registry }));
   await store.workspaces.purgeStaleDrafts();
 
+  // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
+  // Sign-in counts and dictation slots every instance shares: in Redis too, else in memory.
+  // Both connect at once, so a Redis that is down delays start-up once, not twice.
+  const [bus, sharedRedis] = await Promise.all([
+    openBus(config, app.log),
+    config.REDIS_URL ? openSharedRedis(config.REDIS_URL, app.log) : undefined,
+  ]);
+  app.addHook('onClose', async () => bus.close());
+  if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
+
   const drives = new Drives({
     store,
+    redisUrl: config.REDIS_URL,
+    bus,
+    queueTiming: { lockMs: config.JOB_LOCK_SECONDS * 1000, ...opts.indexQueueTiming },
     dataDir: config.DATA_DIR,
     blobs: await openBlobStore(config),
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
@@ -167,15 +182,6 @@ export async function buildApp(opts: {
   registry.register(emgenPagesApp({ store, registry, drives }));
   registry.register(flowsApp({ store, registry }));
 
-  // Redis when REDIS_URL is set: one instance's frames and revocations reach every instance.
-  // Sign-in counts and dictation slots every instance shares: in Redis too, else in memory.
-  // Both connect at once, so a Redis that is down delays start-up once, not twice.
-  const [bus, sharedRedis] = await Promise.all([
-    openBus(config, app.log),
-    config.REDIS_URL ? openSharedRedis(config.REDIS_URL, app.log) : undefined,
-  ]);
-  app.addHook('onClose', async () => bus.close());
-  if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
   const stopNotes = noteFanOutHealth({ bus, store, log: app.log });
   app.addHook('onClose', async () => stopNotes());
   const revocations = opts.revocations ?? new BusRevocations(bus, app.log);
@@ -244,7 +250,7 @@ export async function buildApp(opts: {
   metrics.countSockets('cog', () => hub.connections().length);
   metrics.countSockets('app', () => appGateway.connections().length);
   metrics.countSockets('audio', audio.count);
-  metrics.countIndexingQueue(() => drives.indexer.pending);
+  metrics.countIndexingQueue(() => drives.indexer.depth());
   const drain = new Drain({
     app,
     timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { blobConfigProblem, blobVariables } from './config/blobs';
 import { clusterVariables } from './config/cluster';
 import { sharedStateVariables } from './config/sharedState';
+import { queueVariables } from './config/queue';
 import { bool, port, positiveInt, url } from './config/values';
 
 /**
@@ -110,6 +111,7 @@ const variables = {
   },
   ...clusterVariables,
   ...sharedStateVariables,
+  ...queueVariables,
   ...blobVariables,
   PUBLIC_URL: {
     expect: 'an http(s) URL',

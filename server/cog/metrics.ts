@@ -25,7 +25,7 @@ export class Metrics {
   /** How long one expert took, from setting to work to its answer stored (or its failure). */
   readonly answerSeconds: Histogram<'outcome'>;
   private readonly socketCounts = new Map<SocketKind, (() => number)[]>();
-  private readonly queueDepths: (() => number)[] = [];
+  private readonly queueDepths: (() => number | Promise<number>)[] = [];
   private defaultsOn = false;
 
   constructor() {
@@ -66,10 +66,11 @@ export class Metrics {
     const queueDepths = this.queueDepths;
     new Gauge({
       name: 'emgen_indexing_queue_depth',
-      help: 'Uploaded files waiting for (or in) text extraction and indexing',
+      help: 'Uploaded files waiting for (or in) text extraction and indexing; with REDIS_URL the shared queue, so every instance reports the same',
       registers,
-      collect() {
-        this.set(sum(queueDepths));
+      async collect() {
+        const depths = await Promise.all(queueDepths.map((depth) => depth()));
+        this.set(depths.reduce((total, n) => total + n, 0));
       },
     });
   }
@@ -81,8 +82,8 @@ export class Metrics {
     this.socketCounts.set(kind, counts);
   }
 
-  /** Files waiting for indexing are counted by `depth` when metrics are read. */
-  countIndexingQueue(depth: () => number): void {
+  /** Files waiting for indexing are counted by `depth` when metrics are read (a shared queue answers from Redis). */
+  countIndexingQueue(depth: () => number | Promise<number>): void {
     this.queueDepths.push(depth);
   }
 

@@ -1,6 +1,9 @@
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { Drive, DriveFile, FileList, SearchKind } from '../../protocol';
+import type { Drive, DriveFile, FileList, IndexState, SearchKind } from '../../protocol';
+import { randomUUID } from 'node:crypto';
+import type { MessageBus } from '../cog/bus';
+import { openJobQueue } from '../cog/jobs';
 import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import { tagsOf, type DrivesRepository, type FileRow, type ListOptions } from '../store/drives';
@@ -11,7 +14,7 @@ import { receiveToFile } from './blobs/receive';
 import { tempFileIn } from './blobs/tempFiles';
 import type { BlobStore, StoredBlob } from './blobs/types';
 import { DEFAULT_EXTRACT_LIMITS, ExtractPool, type ExtractLimits } from './extractPool';
-import { Indexer, noSemanticIndex } from './indexer';
+import { Indexer, indexRetryPolicy, noSemanticIndex, type IndexJob } from './indexer';
 import { OrphanBlobSweeper } from './orphanBlobs';
 import { baseName, normalizeDrivePath } from './paths';
 import { runSearch } from './search';
@@ -24,7 +27,7 @@ export const MAX_INLINE_BYTES = 5 * 1024 * 1024;
 export const MAX_SEARCH_CONTENT_BYTES = 1024 * 1024;
 
 /** A DriveFile plus what the server can say about its indexing (not in the SPEC's File). */
-export type DriveFileOut = DriveFile & { IndexError?: string };
+export type DriveFileOut = DriveFile & { IndexError?: string; IndexState?: IndexState };
 
 export interface FileToCommit {
   path: string;
@@ -44,7 +47,16 @@ export interface DrivesOptions {
   semantic?: SemanticIndex;
   /** Limits of one file's text extraction (default DEFAULT_EXTRACT_LIMITS). */
   extractLimits?: Partial<ExtractLimits>;
+  /** Redis shared by every instance: indexing jobs go to a BullMQ queue there (unset: in-process). */
+  redisUrl?: string;
+  /** Where instances tell each other a file's semantic vectors changed (unset: one instance). */
+  bus?: MessageBus;
+  /** Retry and takeover times of the indexing queue (tests shorten them). */
+  queueTiming?: { retryMs?: number; lockMs?: number };
 }
+
+/** The bus topic on which an instance says it changed a file's semantic vectors. */
+const SEMANTIC_TOPIC = 'drives.semantic';
 
 /**
  * Drives of every world: metadata in the store, bytes in the blob store,
@@ -64,6 +76,9 @@ export class Drives implements DriveService {
   readonly orphans: OrphanBlobSweeper;
   /** Settles once the files left unindexed by the last run are queued again. */
   private readonly resumed: Promise<void>;
+  /** This instance on the bus, so that it does not re-read what it wrote itself. */
+  private readonly instance = randomUUID();
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly opts: DrivesOptions) {
     this.blobs = opts.blobs ?? dataDirBlobStore(opts.dataDir);
@@ -79,8 +94,25 @@ export class Drives implements DriveService {
       tempFile: () => this.tempFile(),
       semantic: this.semantic,
       extractor: new ExtractPool({ ...DEFAULT_EXTRACT_LIMITS, ...opts.extractLimits }),
+      queue: openJobQueue<IndexJob>(
+        { REDIS_URL: opts.redisUrl },
+        {
+          name: 'indexing',
+          policy: indexRetryPolicy(opts.queueTiming?.retryMs),
+          lockMs: opts.queueTiming?.lockMs,
+          log: {
+            error: (message, err) => console.error(message, err),
+            info: (message) => console.log(message),
+          },
+        },
+      ),
       report: (driveId, message) => this.report(driveId, message),
+      onSemanticChange: (fileId) =>
+        opts.bus?.publish(SEMANTIC_TOPIC, { from: this.instance, fileId }),
     });
+    // Semantic indexes keep vectors in memory: one written elsewhere is read again here.
+    this.unsubscribe =
+      opts.bus?.subscribe(SEMANTIC_TOPIC, (message) => this.semanticChanged(message)) ?? (() => {});
     this.resumed = this.indexer
       .resumePending()
       .catch((err: unknown) => console.error('Queueing unindexed files failed:', err));
@@ -190,6 +222,7 @@ export class Drives implements DriveService {
     const description = row.description ?? (row.index_error ? row.index_error : null);
     if (description) file.Description = description;
     if (row.index_error) file.IndexError = row.index_error;
+    file.IndexState = row.index_state;
     return file;
   }
 
@@ -271,7 +304,7 @@ export class Drives implements DriveService {
         }
         return written;
       });
-      for (const r of results) this.indexer.enqueue(r.row.id);
+      for (const r of results) this.indexer.enqueue(r.row);
       for (const r of results) {
         if (r.replaced && r.replaced.hash !== r.row.hash) await this.collect(r.replaced.hash);
       }
@@ -337,12 +370,34 @@ export class Drives implements DriveService {
     return this.indexer.whenIdle();
   }
 
+  /**
+   * Queues a file's indexing again from a clean count (an administrator's
+   * retry, after it failed); a 409 UserError while a worker has it.
+   */
+  async retryIndexing(drive: DriveRow, path: string): Promise<FileRow> {
+    const row = await this.requireFile(drive, path);
+    if (!(await this.indexer.retry(row.id)))
+      throw new UserError(`"${row.path.slice(0, 300)}" is being indexed right now`, 409);
+    return (await this.repo.fileById(row.id)) ?? row;
+  }
+
   async close(): Promise<void> {
+    this.unsubscribe();
     await this.orphans.close();
     await this.resumed;
     await this.indexer.close();
     await this.leases.close();
     await this.blobs.close();
+  }
+
+  private semanticChanged(message: unknown): void {
+    const { from, fileId } = (message ?? {}) as { from?: unknown; fileId?: unknown };
+    if (from === this.instance || typeof fileId !== 'number') return;
+    this.semantic
+      .refresh?.(fileId)
+      .catch((err: unknown) =>
+        console.error(`Reading file ${fileId}'s semantic vectors failed:`, err),
+      );
   }
 
   /** Writes to the console of the file's world; a failure to write is logged, never thrown. */

@@ -57,6 +57,12 @@ export interface SemanticIndex {
   /** Adds or replaces a file's text. May be slow (runs in the background indexer). */
   upsert(doc: IndexedText): Promise<void>;
   remove(fileId: number): Promise<void>;
+  /**
+   * Reads one file's vectors again from the store, where another instance
+   * has just written (or removed) them; an index that keeps nothing in
+   * memory has nothing to do.
+   */
+  refresh?(fileId: number): Promise<void>;
   search(q: {
     driveIds: string[];
     query: string;

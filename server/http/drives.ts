@@ -58,7 +58,7 @@ async function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): Pro
     .send(bytes);
 }
 
-/** Every /api/drives call of SPEC §7 and POST /api/workspace/add-file. */
+/** Every /api/drives call of SPEC §7, an admin's indexing retry, and POST /api/workspace/add-file. */
 export async function driveRoutes(
   app: FastifyInstance,
   deps: { drives: Drives; guards: Guards },
@@ -189,6 +189,17 @@ export async function driveRoutes(
         },
       };
       return body;
+    },
+  );
+
+  // Not in SPEC §7: an administrator queues a file whose indexing failed again (admin drive table).
+  app.post<{ Params: { drive: string; '*': string } }>(
+    '/api/drives/:drive/reindex/*',
+    { onRequest: guards.admin },
+    async (req) => {
+      const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
+      const row = await drives.retryIndexing(drive, req.params['*']);
+      return { status: 'success', data: drives.toDriveFileSync(row) };
     },
   );
 

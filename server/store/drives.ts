@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FileIndexing } from './fileIndexing';
 import { driveDialectOf, type DriveDialect, type TextHit, type TextQuery } from './driveDialect';
 import {
   cleanTags,
@@ -32,9 +33,12 @@ type NewDrive = { worldId: string; name: string; appName?: string | null };
 /** Drives, their files, tags and full-text rows. */
 export class DrivesRepository {
   private readonly dialect: DriveDialect;
+  /** Where each file version's indexing stands (the job queue's side of the row). */
+  readonly indexing: FileIndexing;
 
   constructor(private readonly q: Queries) {
     this.dialect = driveDialectOf(q);
+    this.indexing = new FileIndexing(q);
   }
 
   // ---- drives ---------------------------------------------------------------
@@ -220,6 +224,7 @@ export class DrivesRepository {
             index_error: null,
             indexed_at: null,
             index_attempts: 0,
+            index_state: 'queued',
             version: eb('version', '+', 1),
           }))
           .where('id', '=', id)
@@ -280,6 +285,7 @@ export class DrivesRepository {
               hash: f.hash,
               updated_at: at,
               indexed_at: at,
+              index_state: 'indexed',
             })),
           )
           .returning(['id', 'path'])
@@ -311,7 +317,11 @@ export class DrivesRepository {
     return this.atomically(async (q) => {
       const result = await q
         .updateTable('drive_files')
-        .set({ indexed_at: new Date().toISOString(), index_error: error })
+        .set({
+          indexed_at: new Date().toISOString(),
+          index_error: error,
+          index_state: error ? 'failed' : 'indexed',
+        })
         .where('id', '=', fileId)
         .where('version', '=', version)
         .executeTakeFirst();
@@ -337,11 +347,14 @@ export class DrivesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Takes back an attempt that was stopped by a clean shutdown, not by the file. */
+  /** Takes back an attempt that was stopped by a clean shutdown, not by the file: it waits again. */
   async cancelIndexAttempt(fileId: number, version: number): Promise<void> {
     await this.q
       .updateTable('drive_files')
-      .set((eb) => ({ index_attempts: eb('index_attempts', '-', 1) }))
+      .set((eb) => ({
+        index_attempts: eb('index_attempts', '-', 1),
+        index_state: 'queued',
+      }))
       .where('id', '=', fileId)
       .where('version', '=', version)
       .where('indexed_at', 'is', null)

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { IndexState } from '../../protocol';
 
 /**
  * Every table as the query layer sees it, the same in both dialects (the
@@ -106,6 +107,8 @@ export interface Database {
     version: Generated<number>;
     /** Extractions of this version started and not yet finished or given up (a new version resets it). */
     index_attempts: Generated<number>;
+    /** Where this version's indexing stands, whichever instance does it (IndexState). */
+    index_state: Generated<IndexState>;
   };
   drive_file_tags: { file_id: number; drive_id: string; tag: string };
   workspace_files: { workspace_id: string; drive_id: string; path: string; added_at: string };

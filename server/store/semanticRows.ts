@@ -75,6 +75,16 @@ export class SemanticRowsRepository {
     }
   }
 
+  /** One file's passages in chunk order (another instance may just have written them). */
+  conceptsOf(fileId: number): Promise<ConceptRow[]> {
+    return this.q
+      .selectFrom('semantic_concepts')
+      .selectAll()
+      .where('file_id', '=', fileId)
+      .orderBy('chunk')
+      .execute();
+  }
+
   // ---- embeddings index -------------------------------------------------------
 
   /** Replaces every chunk vector of a file, made by `model`, with `vectors` (one per chunk). */
@@ -104,6 +114,18 @@ export class SemanticRowsRepository {
 
   async removeEmbeddings(fileId: number): Promise<void> {
     await this.q.deleteFrom('semantic_embeddings').where('file_id', '=', fileId).execute();
+  }
+
+  /** One file's vectors made by `model`, in chunk order. */
+  async embeddingsOf(fileId: number, model: string): Promise<EmbeddingRow[]> {
+    const rows = await this.q
+      .selectFrom('semantic_embeddings')
+      .select(['file_id', 'chunk', 'drive_id', 'vector'])
+      .where('file_id', '=', fileId)
+      .where('model', '=', model)
+      .orderBy('chunk')
+      .execute();
+    return rows.map(({ chunk: _chunk, ...row }) => row);
   }
 
   /** Every vector `model` made, by file and chunk, read a page at a time. */

@@ -95,6 +95,7 @@ export async function startTestServer(
     screenTimeoutMs?: number;
     appCallTimeoutMs?: number;
     dataDir?: string;
+    indexQueueTiming?: { retryMs?: number; lockMs?: number };
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
@@ -125,6 +126,7 @@ export async function startTestServer(
     expertTimeoutMs: opts.expertTimeoutMs,
     screenTimeoutMs: opts.screenTimeoutMs,
     appCallTimeoutMs: opts.appCallTimeoutMs,
+    indexQueueTiming: opts.indexQueueTiming,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {

@@ -155,13 +155,20 @@ describe('SQLite migrations', () => {
     const db = openDb(dir);
     dbs.push(db);
     // Later migrations add tables of their own (13: blob writers and leases, 14: flow states,
-    // 15: pending OIDC sign-ins, 16: meeting instances and their answers under way); nothing
-    // else changes.
+    // 15: pending OIDC sign-ins, 16: meeting instances and their answers under way) and a
+    // file's indexing state (17: drive_files.index_state); nothing else changes.
     const after = Object.fromEntries(
-      Object.entries(schema(db)).filter(
-        ([key]) =>
-          !/^(table|index) (blob_|flow_states|oidc_|meeting_instances|answers_under_way)/.test(key),
-      ),
+      Object.entries(schema(db))
+        .filter(
+          ([key]) =>
+            !/^(table|index) (blob_|flow_states|oidc_|meeting_instances|answers_under_way)/.test(
+              key,
+            ),
+        )
+        .map(([key, sql]) => [
+          key,
+          sql?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '') ?? null,
+        ]),
     );
     expect(after).toEqual(before);
     const applied = db.prepare('SELECT id, name FROM schema_migrations ORDER BY id').all();

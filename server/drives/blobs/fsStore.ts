@@ -63,7 +63,11 @@ export class FsBlobStore implements BlobStore {
   }
 
   async localCopy(hash: string): Promise<string> {
-    return this.pathOf(hash);
+    const file = this.pathOf(hash);
+    // Missing here (a shared mount gone, say) is the store's failure, not the file's: said now, not by the extractor.
+    if (!(await fsp.stat(file).catch(() => undefined)))
+      throw new Error(`The blob ${hash} is missing from ${this.root}`);
+    return file;
   }
 
   async *list(): AsyncIterable<BlobEntry> {

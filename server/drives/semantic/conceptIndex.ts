@@ -259,6 +259,34 @@ export function createConceptIndex(opts: ConceptIndexOptions): SemanticIndex {
       if (loading && (await loading.then(() => true).catch(() => false))) forget(fileId);
     },
 
+    async refresh(fileId) {
+      // Not loaded yet: it reads every file when first used, this one included.
+      const loaded = state && (await state.catch(() => null));
+      if (!loaded) return;
+      const { analyzer, version } = loaded;
+      const current = (await rows.conceptsOf(fileId)).filter((r) => r.version === version);
+      if (current.length === 0) {
+        forget(fileId);
+        return;
+      }
+      remember(
+        analyzer,
+        fileId,
+        current.map((row) =>
+          passage(
+            join(
+              analyzer,
+              typed(Int32Array, row.synsets),
+              typed(Float32Array, row.weights),
+              JSON.parse(row.terms) as [string, number][],
+            ),
+            row.file_id,
+            row.drive_id,
+          ),
+        ),
+      );
+    },
+
     async search(q) {
       const { analyzer } = await ready();
       const query = analyzer.vector(analyzer.bag(q.query), Infinity);

@@ -168,6 +168,23 @@ export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticInd
       if (loading) (await loading.catch(() => undefined))?.delete(fileId);
     },
 
+    async refresh(fileId) {
+      // Not loaded yet: it reads every file when first used, this one included.
+      const map = entries && (await entries.catch(() => null));
+      if (!map) return;
+      const rows = await opts.rows.embeddingsOf(fileId, model);
+      if (rows.length === 0) {
+        map.delete(fileId);
+        return;
+      }
+      const vectors = rows.map((row) => {
+        const copy = new Float32Array(row.vector.byteLength / 4);
+        new Uint8Array(copy.buffer).set(row.vector);
+        return copy;
+      });
+      map.set(fileId, { driveId: rows[0]!.drive_id, vectors });
+    },
+
     async search(q) {
       const drives = new Set(q.driveIds);
       const map = await loaded();

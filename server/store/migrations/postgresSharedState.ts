@@ -59,4 +59,14 @@ export const sharedStateMigrations: Migration[] = [
         CREATE INDEX answers_under_way_workspace ON answers_under_way(workspace_id);
       `,
   },
+  {
+    id: 17,
+    name: "each file's indexing state (queued, running, failed, indexed), shared by every instance",
+    sql: `
+      ALTER TABLE drive_files ADD COLUMN index_state TEXT COLLATE "C" NOT NULL DEFAULT 'queued';
+      UPDATE drive_files
+         SET index_state = CASE WHEN index_error IS NULL THEN 'indexed' ELSE 'failed' END
+       WHERE indexed_at IS NOT NULL;
+    `,
+  },
 ];

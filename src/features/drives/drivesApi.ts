@@ -1,12 +1,14 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type {
-  AddFileRequest,
-  Drive,
-  DriveFile,
-  DriveTag,
-  FileList,
-  SearchKind,
-  SearchResult,
+import {
+  INDEX_STATES,
+  type AddFileRequest,
+  type Drive,
+  type DriveFile,
+  type DriveTag,
+  type FileList,
+  type IndexState,
+  type SearchKind,
+  type SearchResult,
 } from '../../../protocol';
 import { baseApi, errorMessage } from '../../api/baseApi';
 import { bytesToBase64 } from './preview/content';
@@ -76,6 +78,7 @@ export function readFile(v: unknown): DriveFile | undefined {
   const description = v.Description ?? v.description;
   const hasContent = v.HasContent ?? v.hasContent;
   const indexError = v.IndexError;
+  const indexState = v.IndexState;
   return {
     Path: path,
     Name: text(v.Name ?? v.name, path.split('/').pop() ?? path),
@@ -88,6 +91,9 @@ export function readFile(v: unknown): DriveFile | undefined {
     HasContent: typeof hasContent === 'boolean' ? hasContent : Boolean(content),
     ...(v.IsFolder === true ? { IsFolder: true } : {}),
     ...(typeof indexError === 'string' && indexError ? { IndexError: indexError } : {}),
+    ...(INDEX_STATES.includes(indexState as IndexState)
+      ? { IndexState: indexState as IndexState }
+      : {}),
   };
 }
 
@@ -289,6 +295,15 @@ export const drivesApi = baseApi.enhanceEndpoints({ addTagTypes: ['DriveFiles'] 
         )(baseQuery),
       providesTags: ['DriveFiles'],
     }),
+    /** An administrator queues a file whose indexing failed again (not in SPEC §7). */
+    retryIndexing: build.mutation<DriveFile, FileArgs>({
+      queryFn: ({ drive, path }, _api, _extra, baseQuery) =>
+        readWith(
+          { url: `${driveUrl(drive)}/reindex/${encodeFilePath(path)}`, method: 'POST' },
+          readFileResponse,
+        )(baseQuery),
+      invalidatesTags: ['DriveFiles'],
+    }),
     addFileToWorkspace: build.mutation<null, AddFileRequest>({
       queryFn: (request, _api, _extra, baseQuery) =>
         readWith(
@@ -305,4 +320,5 @@ export const {
   useGetFileQuery,
   useSearchFilesQuery,
   useAddFileToWorkspaceMutation,
+  useRetryIndexingMutation,
 } = drivesApi;

@@ -200,6 +200,22 @@ describe('embeddings index', () => {
     expect((await search(other, 'invoice')).hits).toEqual([]);
   });
 
+  it('reads one file again from the store when another instance wrote it (refresh)', async () => {
+    const { db, index } = await indexed();
+    const other = createEmbeddingsIndex({ rows: rowsOn(db), baseUrl, model: 'fake-embed' });
+    expect((await search(other, 'invoice')).hits[0]!.fileId).toBe(3); // loaded now
+    // Rewritten elsewhere: it is about dogs now, and the loaded instance does not know yet.
+    await index.upsert({ fileId: 3, driveId: 'd2', text: 'Puppies and their diet.' });
+    expect((await search(other, 'dog food', ['d2'])).hits).toEqual([]);
+    await other.refresh!(3);
+    expect((await search(other, 'dog food', ['d2'])).hits.map((h) => h.fileId)).toEqual([3]);
+    expect((await search(other, 'invoice', ['d2'])).hits).toEqual([]);
+    // Gone from the store: forgotten on refresh.
+    await index.remove(3);
+    await other.refresh!(3);
+    expect((await search(other, 'dog food', ['d2'], 0)).hits).toEqual([]);
+  });
+
   it('forgets a removed file', async () => {
     const { db, index } = await indexed();
     await index.remove(1);

@@ -234,6 +234,23 @@ describe('concept index: persistence', () => {
     reopened.close();
   });
 
+  it('another instance reads a file it did not index when told to (refresh), and forgets a removed one', async () => {
+    const reopened = new Database(path.join(dir, 'index.sqlite'));
+    const other = createConceptIndex({ rows: rowsOn(reopened), cacheDir: path.join(dir, 'cache') });
+    const ask = (query: string) =>
+      other.search({ driveIds: ['elsewhere'], query, limit: 5, offset: 0, threshold: 0.25 });
+    expect((await ask('dog food')).hits).toEqual([]); // loaded now, without the new file
+    const fileId = 900;
+    await index.upsert({ fileId, driveId: 'elsewhere', text: TARGETS['x/dogs.md'] });
+    expect((await ask('dog food')).hits).toEqual([]);
+    await other.refresh!(fileId);
+    expect((await ask('dog food')).hits.map((h) => h.fileId)).toEqual([fileId]);
+    await index.remove(fileId);
+    await other.refresh!(fileId);
+    expect((await ask('dog food')).hits).toEqual([]);
+    reopened.close();
+  });
+
   it('recomputes vectors stored by an older analysis from their saved words', async () => {
     const copy = path.join(dir, 'old.sqlite');
     await db.backup(copy);

@@ -28,10 +28,17 @@ const ALL: DriveFile[] = Array.from({ length: 45 }, (_, i) =>
   }),
 );
 
-function server(overrides: { files?: (req: Request) => Response | undefined } = {}) {
+function server(
+  overrides: {
+    files?: (req: Request) => Response | undefined;
+    reindex?: (req: Request) => Response;
+  } = {},
+) {
   return stubFetch(async (req) => {
     const p = pathOf(req);
     if (p === '/api/drives') return ok([DRIVE]);
+    if (overrides.reindex && p.startsWith('/api/drives/Library/reindex/') && req.method === 'POST')
+      return overrides.reindex(req);
     if (p === '/api/drives/Library/files') {
       const custom = overrides.files?.(req);
       if (custom) return custom;
@@ -246,5 +253,54 @@ describe('Drive files page: search', () => {
       query: 'plan',
       tags: ['policy'],
     });
+  });
+});
+
+describe('Drive files page: indexing', () => {
+  it('shows each file’s indexing, a failure’s reason, and retries a failed file', async () => {
+    let failed = true;
+    const seen = server({
+      files: () =>
+        ok({
+          data: {
+            Files: [
+              file('a/queued.md', { IndexState: 'queued' }),
+              file('a/running.pdf', { IndexState: 'running' }),
+              file('a/failed.pdf', {
+                IndexState: failed ? 'failed' : 'queued',
+                ...(failed ? { IndexError: 'Indexing failed: the blob is missing' } : {}),
+              }),
+              file('a/indexed.md', { IndexState: 'indexed' }),
+            ],
+            TotalCount: 4,
+            PageCount: 1,
+          },
+        }),
+      reindex: () => {
+        failed = false;
+        return ok(file('a/failed.pdf', { IndexState: 'queued' }));
+      },
+    });
+    renderPage();
+    expect(await screen.findByRole('columnheader', { name: 'Indexing' })).toBeTruthy();
+    for (const [path, state] of [
+      ['a/queued.md', 'Queued'],
+      ['a/running.pdf', 'Running'],
+      ['a/failed.pdf', 'Failed'],
+      ['a/indexed.md', 'Indexed'],
+    ]) {
+      expect(screen.getByLabelText(`Indexing of ${path}: ${state}`)).toBeTruthy();
+    }
+    expect(screen.getByText('Indexing failed: the blob is missing')).toBeTruthy();
+    // Only a failed file offers a retry.
+    expect(screen.getAllByRole('button', { name: /^Retry indexing / })).toHaveLength(1);
+
+    const listed = listings(seen).length;
+    fireEvent.click(button('Retry indexing a/failed.pdf'));
+    expect(await screen.findByLabelText('Indexing of a/failed.pdf: Queued')).toBeTruthy();
+    expect(seen.some((r) => pathOf(r) === '/api/drives/Library/reindex/a/failed.pdf')).toBe(true);
+    // The list is asked again after the retry, not the row patched by hand.
+    expect(listings(seen).length).toBeGreaterThan(listed);
+    expect(screen.queryByText('Indexing failed: the blob is missing')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import type { DriveFile } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import { fileDownloadUrl } from '../../drives/drivesApi';
 import { formatShortDate } from '../adminFormat';
+import { IndexStateCell } from './IndexStateCell';
 import { TagChips } from './TagChips';
 
 /** Tags shown in a file row (SPEC §9). */
@@ -70,6 +71,9 @@ function FileRow({
         <TagChips tags={file.Tags} max={FILE_ROW_TAGS} label={`Tags of ${file.Path}`} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(file.UpdatedAt)}</TableCell>
+      <TableCell>
+        <IndexStateCell drive={drive} file={file} />
+      </TableCell>
       <TableCell padding="checkbox">
         {!folder && (
           <Tooltip title="Download">
@@ -89,7 +93,7 @@ function FileRow({
   );
 }
 
-/** A drive's files: Name (path), Type or 'Folder', Size, Tags, Updated, Download. */
+/** A drive's files: Name (path), Type or 'Folder', Size, Tags, Updated, Indexing (not in the SPEC), Download. */
 export function DriveFilesTable({
   drive,
   worldId,
@@ -103,14 +107,16 @@ export function DriveFilesTable({
 }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label={`Files of ${drive}`}>
+      {/* Seven columns do not fit a phone: the table scrolls sideways rather than squeeze paths to a letter a line. */}
+      <Table size="small" aria-label={`Files of ${drive}`} sx={{ minWidth: 920 }}>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>Name</TableCell>
             <TableCell>Type</TableCell>
             <TableCell>Size</TableCell>
             <TableCell>Tags</TableCell>
             <TableCell>Updated</TableCell>
+            <TableCell>Indexing</TableCell>
             <TableCell>Download</TableCell>
           </TableRow>
         </TableHead>

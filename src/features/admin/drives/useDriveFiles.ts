@@ -2,9 +2,12 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import type { DriveFile, SearchKind } from '../../../../protocol';
 import { driveErrorText, useListFilesQuery, useSearchFilesQuery } from '../../drives/drivesApi';
+import { isIndexing } from './IndexStateCell';
 
 /** Files per page on the admin drive page (SPEC §9). */
 export const DRIVE_FILES_PAGE_SIZE = 20;
+/** How often the page asks again while a file shown is queued or being indexed. */
+export const INDEXING_POLL_MS = 2000;
 
 export interface DriveFilesView {
   files: DriveFile[];
@@ -22,6 +25,9 @@ export function useDriveFiles(drive: string) {
   const [kind, setKind] = useState<SearchKind>('text');
   const [tags, setTags] = useState<string[]>([]);
   const [page, setPage] = useState(1);
+  // While a shown file is queued or running, the page follows it (on whichever instance it runs).
+  const [live, setLive] = useState(false);
+  const polling = { pollingInterval: live ? INDEXING_POLL_MS : 0, skipPollingIfUnfocused: true };
 
   const searching = query !== '';
   const limit = DRIVE_FILES_PAGE_SIZE;
@@ -30,11 +36,13 @@ export function useDriveFiles(drive: string) {
     drive && !searching
       ? { drive, offset, limit, sortBy: 'path', sortDir: 'asc', ...(tags.length ? { tags } : {}) }
       : skipToken,
+    polling,
   );
   const search = useSearchFilesQuery(
     drive && searching
       ? { drive, kind, query, offset, limit, ...(tags.length ? { tags } : {}) }
       : skipToken,
+    polling,
   );
 
   let view: DriveFilesView | undefined;
@@ -45,6 +53,9 @@ export function useDriveFiles(drive: string) {
     const { Files, TotalCount } = listing.currentData;
     view = { files: Files, total: TotalCount, pages: Math.ceil(TotalCount / limit) };
   }
+  const indexing = view?.files.some(isIndexing) ?? false;
+  // Adjusted while rendering (React's pattern for state derived from a previous render's data).
+  if (live !== indexing) setLive(indexing);
   const active = searching ? search : listing;
   const error = active.error
     ? `${searching ? 'Failed to search files' : 'Failed to load files'}: ${driveErrorText(active.error)}`
@@ -58,7 +69,8 @@ export function useDriveFiles(drive: string) {
     offset,
     searching,
     view,
-    loading: active.isFetching,
+    // A poll while files are indexed does not flash the progress bar; a new page or search does.
+    loading: active.isFetching && !(live && active.currentData),
     error,
     searched(text: string) {
       setQuery(text.trim());
