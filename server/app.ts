@@ -29,7 +29,7 @@ import { registerMeetingHandlers } from './meeting/handlers';
 import { MeetingRounds } from './meeting/rounds';
 import { AnswersUnderWay } from './meeting/answersUnderWay';
 import { Metrics } from './cog/metrics';
-import { Drain, HEALTH_PATH, readinessRoute } from './ops';
+import { boundClose, Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
 import { registerLoginLimits, type LoginLimitSettings } from './auth/loginLimits';
@@ -108,6 +108,7 @@ export async function buildApp(opts: {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   });
+  boundClose(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

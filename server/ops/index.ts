@@ -1,3 +1,4 @@
+export { boundClose, CLOSE_GRACE_MS } from './boundedClose';
 export { Drain, DRAINING_ERROR, type DrainDeps } from './drain';
 export { startMetricsServer, METRICS_PATH, type MetricsServer } from './metricsServer';
 export {
