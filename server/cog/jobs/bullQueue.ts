@@ -16,6 +16,8 @@ const UNBOUNDED_ATTEMPTS = 1_000_000;
 const BACKOFF_TYPE = 'emgen';
 /** How long closing waits for the job in hand to be given back. */
 const CLOSE_WAIT_MS = 10_000;
+/** How long each step of closing may take once waiting is pointless (Redis unreachable). */
+const CLOSE_FORCED_MS = 1_000;
 
 interface Envelope<T> {
   payload: T;
@@ -129,16 +131,26 @@ export class BullQueue<T> implements JobQueue<T> {
 
   async close(): Promise<void> {
     this.stop.abort();
+    const bounded = (work: Promise<unknown>, ms = CLOSE_WAIT_MS) =>
+      withTimeout(work, ms, () => new Error('closing the job queue')).catch(() => undefined);
     // Waits for the job in hand, whose handler gives it back on the abort; one that
     // does not end in time is left to its lock (another instance takes it over).
+    // With Redis unreachable nothing can be given back, and every step below would
+    // wait for it to return: each is bounded, so a server stops while Redis is down.
+    const reachable = this.connection.status === 'ready';
     const worker = this.worker;
     if (worker) {
-      await withTimeout(worker.close(), CLOSE_WAIT_MS, () => new Error('job in hand')).catch(() =>
-        worker.close(true),
-      );
+      const closed = reachable
+        ? await withTimeout(worker.close(), CLOSE_WAIT_MS, () => new Error('job in hand')).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!closed) await bounded(worker.close(true), CLOSE_FORCED_MS);
     }
-    await this.queue.close();
-    await this.connection.quit().catch(() => this.connection.disconnect());
+    await bounded(this.queue.close(), reachable ? CLOSE_WAIT_MS : CLOSE_FORCED_MS);
+    if (this.connection.status === 'ready') await bounded(this.connection.quit(), CLOSE_FORCED_MS);
+    this.connection.disconnect();
   }
 
   private async run(job: Job<Envelope<T>>, token: string | undefined, handler: JobHandler<T>) {
