@@ -5,7 +5,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
-import { cogConnected, cogIn } from '../../ws/cogActions';
+import { cogConnected, cogIn, cogSendRequested } from '../../ws/cogActions';
 import { emptyMessageList, upsertMessage, type MessageList } from './messageList';
 
 /** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
@@ -44,6 +44,8 @@ export interface WorkspaceState {
   progress: Record<string, ProgressItem>;
   research: EntityState<ResearchBox, string>;
   traces: Trace[];
+  /** Questions this browser has sent: the transcript goes to the newest when one comes back. */
+  questionsSent: number;
 }
 
 const initialState: WorkspaceState = {
@@ -54,6 +56,7 @@ const initialState: WorkspaceState = {
   progress: {},
   research: researchAdapter.getInitialState(),
   traces: [],
+  questionsSent: 0,
 };
 
 type Incoming = {
@@ -118,6 +121,9 @@ export const workspaceSlice = createSlice({
       // the history sent on connect shows how they ended, and rounds still under way
       // elsewhere report again as they finish. That history sends every stored trace
       // again, so the ones shown are dropped rather than shown twice.
+      .addCase(cogSendRequested, (state, { payload }) => {
+        if (payload.typ === 'user.message') state.questionsSent += 1;
+      })
       .addCase(cogConnected, (state) => {
         state.progress = {};
         state.traces = [];

@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useAppSelector } from '../../../store/hooks';
 import { messageAt } from '../messageList';
-import { selectMessageList } from '../workspaceSelectors';
+import { selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
 import { TranscriptRow } from './TranscriptRow';
 
 /** A first guess at a row's height; each row is measured once it renders. */
@@ -52,6 +52,18 @@ export function Transcript() {
     openedAtEnd.current = true;
     virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
   }, [list.size, virtualizer]);
+
+  // Someone who asks wants to see their question and the answers to it, wherever they had
+  // scrolled (and however far a long history's real row heights moved the end): once
+  // their question is in the list, the list goes to its end, and follows from there.
+  const questionsSent = useAppSelector(selectQuestionsSent);
+  const awaitingQuestion = useRef(questionsSent);
+  useLayoutEffect(() => {
+    if (awaitingQuestion.current === questionsSent) return;
+    if (messageAt(list, list.size - 1)?.role !== 'user') return;
+    awaitingQuestion.current = questionsSent;
+    virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
+  }, [list, questionsSent, virtualizer]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
