@@ -163,16 +163,19 @@ async function answerAll(
   }
 }
 
+/** One expert's part of a round: who answers, under which ids, with what. */
+interface AnswerJob {
+  expert: DirectoryExpert;
+  cid: string;
+  answerId: string;
+  tools: Tool[];
+  history: HistoryEntry[];
+}
+
 async function answerOne(
   deps: MeetingDeps,
   q: Question,
-  job: {
-    expert: DirectoryExpert;
-    cid: string;
-    answerId: string;
-    tools: Tool[];
-    history: HistoryEntry[];
-  },
+  job: AnswerJob,
 ): Promise<{ cid: string; ok: boolean }> {
   const { cid, answerId } = job;
   const outcome = await answerAndStore(deps, q, job);
@@ -181,17 +184,7 @@ async function answerOne(
 }
 
 /** One expert's answer, stored; false when the expert failed (which is stored too). */
-async function answerAndStore(
-  deps: MeetingDeps,
-  q: Question,
-  job: {
-    expert: DirectoryExpert;
-    cid: string;
-    answerId: string;
-    tools: Tool[];
-    history: HistoryEntry[];
-  },
-): Promise<boolean> {
+async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): Promise<boolean> {
   const { expert, cid } = job;
   const controller = new AbortController();
   const timeoutMs = deps.timeoutMs ?? EXPERT_TIMEOUT_MS;

@@ -1,27 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { Queries } from './kysely';
+import type { Database } from './schema';
 
 /** A running server as the other servers see it. */
-export interface MeetingInstanceRow {
-  id: string;
-  host: string;
-  pid: number;
-  /** When its process started (epoch ms). */
-  started_at: number;
-  /** Epoch milliseconds of its last heartbeat. */
-  seen_at: number;
-}
+export type MeetingInstanceRow = Selectable<Database['meeting_instances']>;
 
 /** One expert's answer being worked on by one instance. */
-export interface AnswerUnderWayRow {
-  answer_id: string;
-  instance_id: string;
-  world_id: string;
-  workspace_id: string;
-  expert_id: string;
-  expert_name: string;
-  cid: string;
-  started_at: number;
-}
+export type AnswerUnderWayRow = Selectable<Database['answers_under_way']>;
 
 /**
  * Which instance is answering what, shared by every instance on the store.
