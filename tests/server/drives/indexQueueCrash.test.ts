@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import {
   storeLocation,
   type TestServer,
 } from '../harness';
+import { startServerProcess, type ServerProcess } from '../../e2e/serverProcess';
 import { inflatingPdf } from '../hostileFiles';
 
 /**
@@ -40,40 +41,19 @@ const until = async (what: string, pred: () => boolean | Promise<boolean>, ms = 
 };
 
 /** The real server as its own process (node + tsx, as npm start runs it), on the test's store and Redis. */
-async function startProcess(dataDir: string, redisUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ...storeLocation(dataDir),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_SEED: '0',
-      REDIS_URL: redisUrl,
-      JOB_LOCK_SECONDS: String(LOCK_SECONDS),
-      EXTRACT_TIMEOUT_MS: '60000',
-      EXTRACT_MEMORY_MB: '128',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startProcess(dataDir: string, redisUrl: string): Promise<ServerProcess> {
+  const location = storeLocation(dataDir);
+  return startServerProcess({
+    DATA_DIR: location.DATA_DIR,
+    ...(location.DATABASE_URL ? { DATABASE_URL: location.DATABASE_URL } : {}),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_SEED: '0',
+    REDIS_URL: redisUrl,
+    JOB_LOCK_SECONDS: String(LOCK_SECONDS),
+    EXTRACT_TIMEOUT_MS: '60000',
+    EXTRACT_MEMORY_MB: '128',
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
 }
 
 describe.skipIf(!installed)('an instance killed while it extracts a file', () => {
