@@ -3,6 +3,7 @@ import { commandEffectSchema, commandSchema } from '../../protocol';
 import { hashPassword } from '../../server/auth/password';
 import { calls, testApp } from './commandFixtures';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
+import { consoleGets } from './consoleGets';
 
 const WORLD = 'innovation-lab';
 let server: TestServer;
@@ -306,8 +307,7 @@ describe('an app registered in the registry', () => {
     const sock = await socketFor();
     const answer = await execute(sock, 'test.boom');
     expect(answer).toMatchObject({ typ: 'command.execute.error', error: 'kaboom' });
-    const last = (await server.store.console.list(WORLD)).at(-1)!;
-    expect(last).toMatchObject({
+    await consoleGets(server, WORLD, {
       from: 'commands.error',
       message: 'Command test.boom failed: kaboom',
     });

@@ -14,6 +14,7 @@ import {
   type TestServer,
   type TestSocket,
 } from './harness';
+import { consoleGets } from './consoleGets';
 import { expectKnownComponents, nodesNamed, request, textOf } from './screenHelpers';
 
 const WORLD = 'innovation-lab';
@@ -249,13 +250,11 @@ describe('the flow runtime', () => {
       status: 'error',
       error: 'flow kaboom',
     });
-    expect(await server.store.console.list(WORLD)).toContainEqual(
-      expect.objectContaining({
-        app_name: 'testflows',
-        from: 'flow.error',
-        message: 'Flow boom failed: flow kaboom',
-      }),
-    );
+    await consoleGets(server, WORLD, {
+      app_name: 'testflows',
+      from: 'flow.error',
+      message: 'Flow boom failed: flow kaboom',
+    });
     expect(await flowEvent(sock, 'garbage', 'start')).toMatchObject({
       status: 'error',
       error: 'The flow returned an invalid screen',

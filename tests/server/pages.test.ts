@@ -3,6 +3,7 @@ import { CogApp } from '../../client/cogApp';
 import type { App } from '../../server/cog/registry';
 import { runUsersCommand } from '../../server/cli/users';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
+import { consoleGets } from './consoleGets';
 import { expectKnownComponents, nodesNamed, request, textOf } from './screenHelpers';
 
 const WORLD = 'innovation-lab';
@@ -179,13 +180,11 @@ describe('page.display', () => {
       status: 'error',
       error: 'kaboom',
     });
-    expect(await server.store.console.list(WORLD)).toContainEqual(
-      expect.objectContaining({
-        app_name: 'testpages',
-        from: 'page.error',
-        message: 'Page testpages/boom failed: kaboom',
-      }),
-    );
+    await consoleGets(server, WORLD, {
+      app_name: 'testpages',
+      from: 'page.error',
+      message: 'Page testpages/boom failed: kaboom',
+    });
     expect(await display({ appname: 'testpages', pagename: 'slow' })).toMatchObject({
       status: 'error',
       error: 'Page "slow" of app "testpages" did not answer within 0.3 s',
@@ -194,9 +193,10 @@ describe('page.display', () => {
       status: 'error',
       error: 'The page returned an invalid screen',
     });
-    expect((await server.store.console.list(WORLD)).at(-1)!.message).toBe(
-      'Page testpages/nothing failed: The page returned an invalid screen (component is required)',
-    );
+    await consoleGets(server, WORLD, {
+      message:
+        'Page testpages/nothing failed: The page returned an invalid screen (component is required)',
+    });
   });
 });
 
@@ -404,10 +404,7 @@ describe('pages of a remote app', () => {
       status: 'error',
       error: 'The page returned an invalid screen',
     });
-    expect((await server.store.console.list(WORLD)).at(-1)).toMatchObject({
-      app_name: 'remote-pages',
-      from: 'page.error',
-    });
+    await consoleGets(server, WORLD, { app_name: 'remote-pages', from: 'page.error' });
   });
 
   it('is not seen in another world', async () => {

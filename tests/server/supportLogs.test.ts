@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import { SUPPORT_LOGS_PER_WORLD } from '../../server/store/supportLogs';
 import { Client, startTestServer, type TestServer } from './harness';
+import { consoleGets } from './consoleGets';
 
 const WORLD = 'innovation-lab';
 let server: TestServer;
@@ -67,9 +68,9 @@ describe('support logs', () => {
     });
     expect(opened.status).toBe(200);
     expect(opened.body.entries).toHaveLength(3);
-    expect((await server.store.console.list(WORLD)).at(-1)?.message).toBe(
-      'Support log received from ann@support.test (3 actions)',
-    );
+    await consoleGets(server, WORLD, {
+      message: 'Support log received from ann@support.test (3 actions)',
+    });
 
     expect((await list(ann)).status).toBe(403);
     expect(

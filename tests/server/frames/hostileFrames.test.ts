@@ -8,6 +8,7 @@ import {
   type TestServer,
   type TestSocket,
 } from '../harness';
+import { consoleGets } from '../consoleGets';
 import {
   fakeTranscriptionServer,
   openAudioSocket,
@@ -121,13 +122,11 @@ describe('a frame nested 10,000 deep', () => {
     ])
       expect((await appRefusal(text)).content.error).toBe('Frame nested deeper than 64 levels');
     expect(app.ws.readyState).toBe(app.ws.OPEN);
-    expect(await server.store.console.list(WORLD)).toContainEqual(
-      expect.objectContaining({
-        app_name: 'echo-app',
-        from: 'app.warning',
-        message: 'Refused frame cog.event from app echo-app: Frame nested deeper than 64 levels',
-      }),
-    );
+    await consoleGets(server, WORLD, {
+      app_name: 'echo-app',
+      from: 'app.warning',
+      message: 'Refused frame cog.event from app echo-app: Frame nested deeper than 64 levels',
+    });
 
     const sock = await browser();
     expect(await callEcho(sock, { n: 1 })).toMatchObject({
@@ -272,7 +271,7 @@ describe('a handler that throws', () => {
     );
     const error = await app.waitFor((f) => f.typ === 'server.error' && f.request_id === 'event-1');
     expect(error.content).toEqual({ error: 'database or disk is full', typ: 'cog.event' });
-    expect((await server.store.console.list(WORLD)).at(-1)).toMatchObject({
+    await consoleGets(server, WORLD, {
       app_name: 'echo-app',
       from: 'app.warning',
       message: 'cog.event from app echo-app failed: database or disk is full',
