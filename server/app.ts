@@ -91,6 +91,8 @@ export async function buildApp(opts: {
   engine?: ExpertEngine;
   tools?: Tool[];
   expertTimeoutMs?: number;
+  /** The meeting's clock (the eval pins it; default: the real one). */
+  clock?: () => Date;
   /** Retry and takeover times of the indexing queue (tests shorten them). */
   indexQueueTiming?: { retryMs?: number; lockMs?: number };
   /** Semantic drive search (default: from config, the offline concept index or an embeddings endpoint). */
@@ -217,6 +219,7 @@ export async function buildApp(opts: {
     tools: opts.tools ?? defaultTools(config, drives),
     log: app.log,
     timeoutMs: opts.expertTimeoutMs,
+    clock: opts.clock,
     metrics,
     rounds,
     answersUnderWay,

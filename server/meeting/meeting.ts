@@ -42,6 +42,8 @@ export interface MeetingDeps {
    * if this process dies mid-answer one of them ends the answers failed.
    */
   answersUnderWay?: AnswersUnderWay;
+  /** The meeting's "now" (the eval pins it so "next Friday" has one right answer). */
+  clock?: () => Date;
 }
 
 export interface Question {
@@ -188,7 +190,7 @@ async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): P
   const { expert, cid } = job;
   const controller = new AbortController();
   const timeoutMs = deps.timeoutMs ?? EXPERT_TIMEOUT_MS;
-  const now = new Date();
+  const now = deps.clock?.() ?? new Date();
   const { reporter, state, stored } = createReporter({
     store: deps.store,
     transcriptQueue: deps.transcriptQueue,

@@ -92,6 +92,7 @@ export async function startTestServer(
     engine?: ExpertEngine;
     tools?: Tool[];
     expertTimeoutMs?: number;
+    clock?: () => Date;
     screenTimeoutMs?: number;
     appCallTimeoutMs?: number;
     dataDir?: string;
@@ -124,6 +125,7 @@ export async function startTestServer(
     engine: opts.engine,
     tools: opts.tools,
     expertTimeoutMs: opts.expertTimeoutMs,
+    clock: opts.clock,
     screenTimeoutMs: opts.screenTimeoutMs,
     appCallTimeoutMs: opts.appCallTimeoutMs,
     indexQueueTiming: opts.indexQueueTiming,

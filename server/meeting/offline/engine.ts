@@ -1,4 +1,5 @@
 import type { AnswerRequest, ExpertEngine, ExpertReporter } from '../types';
+import { partsAnswer, partsFor } from './answerParts';
 import { codeQuestionAnswer, snippetAnswer } from './code';
 import { expertDomains, leadFor, previousTwin } from './domains';
 import type { Domain } from './domains';
@@ -8,9 +9,8 @@ import { mathAnswer } from './math';
 import { docsAnswer } from './docs';
 import { outOfReachAnswer, webAnswer } from './research';
 import { streamAnswer } from './stream';
-import { timeAnswer } from './time';
 import type { Turn } from './turn';
-import { introduction, nothingToAdd } from './voices';
+import { introduction, leadHas, nothingToAdd } from './voices';
 
 /**
  * The offline engine: no network, no keys. It reads the question (intent.ts),
@@ -25,6 +25,16 @@ export interface OfflineEngineOptions {
 
 type Run = (turn: Turn) => Promise<string>;
 
+/** The tools whose results the code expert reproduces in TypeScript (snippets.ts). */
+const SNIPPETS = new Set([
+  'calc_evaluate',
+  'calc_convert',
+  'calc_statistics',
+  'datetime_now',
+  'datetime_convert',
+  'datetime_difference',
+]);
+
 /** How an expert of this specialty handles this kind of question, if at all. */
 function handler(domain: Domain, intent: Intent): Run | null {
   switch (domain) {
@@ -33,12 +43,14 @@ function handler(domain: Domain, intent: Intent): Run | null {
         ? mathAnswer
         : null;
     case 'time':
-      return intent.kind === 'time' ? (turn) => timeAnswer(turn, intent.task) : null;
+      return null;
     case 'code':
       if (intent.kind === 'calc') return (turn) => snippetAnswer(turn, intent.task);
-      if (intent.kind === 'time' && intent.task) {
-        const task = intent.task;
-        return (turn) => snippetAnswer(turn, task);
+      if (intent.kind === 'compute') {
+        const only = intent.parts.length === 1 ? intent.parts[0]!.reading : null;
+        if (only?.kind === 'reading' && SNIPPETS.has(only.task.tool)) {
+          return (turn) => snippetAnswer(turn, only.task);
+        }
       }
       return intent.kind === 'code' ? async () => codeQuestionAnswer() : null;
     case 'web':
@@ -58,6 +70,28 @@ async function compose(
   const primary = domains[0] ?? 'generic';
   if (intent.kind === 'greeting') return introduction(expert, primary);
   const twin = previousTwin(expert, panel);
+  if (intent.kind === 'compute') {
+    const covered = new Set(panel.flatMap((e) => expertDomains(e)));
+    const mine = partsFor(intent.parts, domains, covered);
+    if (mine.length) {
+      report.trace(`${expert.name} · offline plan`, {
+        value: {
+          question: 'compute',
+          parts: mine.map((p) => ({
+            text: p.text,
+            answeringAs: p.reading.domain,
+            ...(p.reading.kind === 'reading' ? { task: p.reading.task } : { unread: true }),
+          })),
+        },
+      });
+      const text = await partsAnswer(
+        { request, report, intent, domain: primary },
+        mine,
+        intent.parts,
+      );
+      return twin ? `Independently of ${twin.name}: ${text}` : text;
+    }
+  }
   for (const domain of domains) {
     const run = handler(domain, intent);
     if (!run) continue;
@@ -71,8 +105,10 @@ async function compose(
   const question = request.question.toLowerCase();
   const touched = expert.keywords.find((k) => k && question.includes(k.toLowerCase()));
   if (primary === 'generic' && touched) return outOfReachAnswer(touched);
-  const lead = leadFor(LEAD_DOMAIN[intent.kind], panel, expert);
-  return nothingToAdd(expert, primary, intent.kind, lead, twin);
+  const leadDomain =
+    intent.kind === 'compute' ? intent.parts[0]!.reading.domain : LEAD_DOMAIN[intent.kind];
+  const lead = leadFor(leadDomain, panel, expert);
+  return nothingToAdd(expert, primary, leadHas(intent.kind, leadDomain), lead, twin);
 }
 
 export function createOfflineEngine(opts: OfflineEngineOptions = {}): ExpertEngine {

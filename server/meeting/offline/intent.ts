@@ -1,9 +1,12 @@
 import type { ExpertProfile, HistoryEntry } from '../types';
 import { isMathWord } from '../tools/calc';
+import { readParts } from './compute';
+import type { Part, ToolTask } from './compute';
+import { looksLikeMaths } from './compute/legacy';
+import { stripFillers } from './compute/words';
 import type { Domain } from './domains';
 import { conversionTarget, followUpExpression, lastResult, REFERENCE } from './followUp';
 import type { PreviousResult } from './followUp';
-import { timeTask } from './timeIntent';
 
 /**
  * What the question asks, well enough to pick a tool: the offline engine's
@@ -11,17 +14,12 @@ import { timeTask } from './timeIntent';
  * the same intent.
  */
 
-export interface ToolTask {
-  tool: string;
-  args: Record<string, unknown>;
-  /** The previous result a follow-up used. */
-  basis?: PreviousResult;
-}
+export type { ToolTask };
 
 export type Intent =
   | { kind: 'greeting' }
   | { kind: 'calc'; task: ToolTask }
-  | { kind: 'time'; task: ToolTask | null }
+  | { kind: 'compute'; parts: Part[] }
   | { kind: 'currency'; amount: string | null; currency: string }
   | { kind: 'search'; query: string }
   | { kind: 'docs' }
@@ -31,7 +29,7 @@ export type Intent =
 /** The specialty that leads on each kind of question. */
 export const LEAD_DOMAIN: Record<Exclude<Intent['kind'], 'greeting'>, Domain> = {
   calc: 'math',
-  time: 'time',
+  compute: 'math',
   currency: 'math',
   search: 'web',
   docs: 'docs',
@@ -41,8 +39,6 @@ export const LEAD_DOMAIN: Record<Exclude<Intent['kind'], 'greeting'>, Domain> = 
 
 const GREETING =
   /^(?:hi|hello|hey|hallo|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|yo)(?:\s+(?:there|all|everyone|team|folks|experts))?$|^(?:who are you(?: all)?|introduce yourselves|what can you do)$/i;
-const FILLER =
-  /^(?:please|can you|could you|would you|tell me|calculate|compute|evaluate|work out|figure out|what(?:'s| is| are| was)|whats|how much (?:is|are)|what do you get (?:for|from)|quick question|convert|is)\b[,:]?\s*/i;
 const CURRENCY =
   /^(?:euros?|eur|€|dollars?|usd|us dollars|\$|pounds? sterling|pounds?|gbp|sterling|£|yen|jpy|¥|swiss francs?|francs?|chf|yuan|cny|rupees?|inr|bitcoins?|btc)$/i;
 const DOCS =
@@ -67,79 +63,6 @@ function tidy(question: string, panel: ExpertProfile[]): string {
     }
   }
   return q.replace(/[?!.\s]+$/, '').trim();
-}
-
-function stripFillers(q: string): string {
-  let s = q;
-  for (let i = 0; i < 5; i++) {
-    const next = s.replace(FILLER, '');
-    if (next === s) break;
-    s = next;
-  }
-  return s.replace(/\b(?:please|exactly)$/i, '').trim();
-}
-
-/** A calculation: has a digit and every word is a unit, constant, function or maths word. */
-export function looksLikeMaths(text: string): boolean {
-  if (!/\d/.test(text)) return false;
-  const words = text.match(/[a-z_]+/gi) ?? [];
-  const glue = new Set([
-    'of',
-    'off',
-    'to',
-    'in',
-    'into',
-    'plus',
-    'minus',
-    'times',
-    'divided',
-    'by',
-    'multiplied',
-    'x',
-    'squared',
-    'cubed',
-    'percent',
-    'per',
-    'cent',
-    'mod',
-    'e',
-  ]);
-  return words.every((w) => glue.has(w.toLowerCase()) || isMathWord(w));
-}
-
-function numberList(text: string): number[] | null {
-  const tokens = text
-    .split(/\s*,\s+|\s+and\s+|\s*;\s*|\s+/)
-    .flatMap((t) =>
-      /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(t) ? [t.replace(/,/g, '')] : t.split(','),
-    )
-    .filter(Boolean);
-  const numbers = tokens.map(Number);
-  return numbers.length >= 2 && numbers.every(Number.isFinite) ? numbers : null;
-}
-
-function statisticsTask(q: string): ToolTask | null {
-  const m =
-    /\b(?:average|mean|median|standard deviation|std dev|statistics|stats|sum)\s+(?:of\s+)?(?:the\s+)?(?:numbers\s+)?(?:in\s+)?\[?([-\d.,;\s]+(?:\s+and\s+-?[\d.]+)?)\]?$/i.exec(
-      q,
-    );
-  const numbers = m ? numberList(m[1]!.trim()) : null;
-  return numbers ? { tool: 'calc_statistics', args: { numbers } } : null;
-}
-
-function conversionTask(q: string): ToolTask | null {
-  const direct =
-    /^(-?[\d,]*\.?\d+)\s*([a-z°][a-z°]*(?: [a-z]+)?)\s+(?:to|in|into|as)\s+([a-z°]+)$/i.exec(q);
-  if (direct && isMathWord(direct[2]!.replace(/ /g, '')) && isMathWord(direct[3]!)) {
-    const value = direct[1]!.replace(/,/g, '');
-    return { tool: 'calc_convert', args: { value: Number(value), from: direct[2], to: direct[3] } };
-  }
-  const howMany = /^how many ([a-z]+) (?:are )?(?:in|is) (-?[\d,]*\.?\d+)\s*([a-z]+)$/i.exec(q);
-  if (howMany && isMathWord(howMany[1]!) && isMathWord(howMany[3]!)) {
-    const value = Number(howMany[2]!.replace(/,/g, ''));
-    return { tool: 'calc_convert', args: { value, from: howMany[3], to: howMany[1] } };
-  }
-  return null;
 }
 
 function currencyIntent(q: string, previous?: PreviousResult): Intent | null {
@@ -183,16 +106,11 @@ export function understand(
   const previous = lastResult(history, question);
   const followUp = followUpIntent(q, previous);
   if (followUp) return followUp;
-  const time = timeTask(q, now);
-  if (time !== undefined) return { kind: 'time', task: time };
   const core = stripFillers(q);
   const currency = currencyIntent(core, previous);
   if (currency) return currency;
-  const task = statisticsTask(core) ?? conversionTask(core);
-  if (task) return { kind: 'calc', task };
-  if (looksLikeMaths(core)) {
-    return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: core } } };
-  }
+  const parts = readParts(q, now);
+  if (parts) return { kind: 'compute', parts };
   if (DOCS.test(q) || (OWN.test(q) && !WEB.test(q))) return { kind: 'docs' };
   if (SEARCH.test(q)) return { kind: 'search', query: searchQuery(question) };
   const embedded = CODE.test(q) ? embeddedExpression(q) : null;

@@ -32,7 +32,7 @@ const NOUN: Record<Exclude<Intent['kind'], 'greeting'>, string> = {
   calc: 'the numbers',
   'no-previous': 'the numbers',
   currency: 'the numbers',
-  time: 'the clock',
+  compute: 'the numbers',
   search: 'the web search',
   docs: 'the documents',
   code: 'the code',
@@ -48,10 +48,18 @@ const OPENER: Record<ExpertDomain, string> = {
 };
 
 /** One sentence, in the expert's voice, pointing at whoever has it. */
+/** What the lead has: a computation led by the calendar expert is "the clock". */
+export function leadHas(
+  kind: Exclude<Intent['kind'], 'greeting'>,
+  leadDomain: ExpertDomain,
+): string {
+  return kind === 'compute' && leadDomain === 'time' ? 'the clock' : NOUN[kind];
+}
+
 export function nothingToAdd(
   expert: ExpertProfile,
   domain: ExpertDomain,
-  kind: Exclude<Intent['kind'], 'greeting'>,
+  has: string,
   lead: ExpertProfile | undefined,
   twin: ExpertProfile | undefined,
 ): string {
@@ -60,7 +68,7 @@ export function nothingToAdd(
       ? `Nothing to add from the ${expert.keywords[0]} side`
       : OPENER[domain];
   const pointer = lead
-    ? ` — ${lead.name} has ${NOUN[kind]}`
+    ? ` — ${lead.name} has ${has}`
     : ', and it is outside what I cover, so I will leave it there';
   const echo = twin ? ` (same view as ${twin.name})` : '';
   return `${opener}${pointer}${echo}.`;

@@ -221,6 +221,6 @@ describe('document questions', () => {
     expect(kind('Who won the 2022 World Cup?')).toBe('search');
     expect(kind('What is the population of the US?')).toBe('search');
     expect(kind('Can you send us the pricing?')).toBe('docs');
-    expect(kind('12.5% of 2,480?')).toBe('calc');
+    expect(kind('12.5% of 2,480?')).toBe('compute');
   });
 });

@@ -1,0 +1,55 @@
+import { legacyReaders } from './legacy';
+import { splitQuestions } from './split';
+import type { Part, PartialReading, Reader, Reading } from './types';
+import { unreadComputation } from './unread';
+
+/**
+ * The computable-question readers, most specific first: the first full
+ * reading wins; failing that the first partial one (what was understood);
+ * the catch-all `unreadComputation` keeps a computation that nobody could
+ * read away from web search and the documents.
+ */
+const READERS: Reader[] = [...legacyReaders, unreadComputation];
+
+export function readOne(text: string, now: Date): Reading | PartialReading | null {
+  let partial: PartialReading | null = null;
+  for (const read of READERS) {
+    const reading = read(text, now);
+    if (reading?.kind === 'reading') return reading;
+    partial ??= reading;
+  }
+  return partial;
+}
+
+/**
+ * The computable questions of a message: the whole message when one reader
+ * reads it, else each of its questions ("convert 5 miles to km and compute
+ * sqrt(2)^2 + 3/7") when at least one of them reads. Null when nothing in it
+ * is a computation.
+ */
+export function readParts(message: string, now: Date): Part[] | null {
+  const whole = readOne(message, now);
+  if (whole?.kind === 'reading') return [{ text: message, reading: whole }];
+  const pieces = splitQuestions(message);
+  if (pieces.length > 1) {
+    const parts = pieces.map((text) => ({ text, reading: readOne(text, now) }));
+    if (parts.some((p) => p.reading?.kind === 'reading')) {
+      return parts.map(({ text, reading }) => ({
+        text,
+        reading: reading ?? notComputable(parts.find((p) => p.reading)!.reading!.domain),
+      }));
+    }
+  }
+  return whole ? [{ text: message, reading: whole }] : null;
+}
+
+function notComputable(domain: Reading['domain']): PartialReading {
+  return {
+    kind: 'partial',
+    domain,
+    understood: 'this part of your message',
+    missing: 'it is not a calculation or a date I can work out',
+  };
+}
+
+export type { Part, PartialReading, Reader, Reading, ToolTask } from './types';
