@@ -105,7 +105,7 @@ export async function signIn(server: EvalServer): Promise<string> {
 
 export interface Frame {
   typ: string;
-  content?: any;
+  content?: Record<string, unknown>;
 }
 
 /** A meeting socket: sends frames and waits for the ones a predicate picks. */

@@ -1,4 +1,4 @@
-import { evalWorkspace, MeetingSocket, signIn, type EvalServer } from '../server';
+import { evalWorkspace, MeetingSocket, signIn, type EvalServer, type Frame } from '../server';
 import { judge, type Verdict } from './judge';
 import { CLOCK, QUESTIONS, type Question } from './questions';
 
@@ -22,12 +22,15 @@ async function ask(sock: MeetingSocket, question: Question): Promise<Outcome> {
   sock.clear();
   const started = performance.now();
   sock.send({ typ: 'user.message', content: { text: question.q } });
-  const finals = (frames: { typ: string; content?: any }[]) =>
+  const finals = (frames: Frame[]) =>
     frames.filter((f) => f.typ === 'assistant.message' && f.content?.final);
   let answers: { name: string; text: string }[] = [];
   try {
     const frames = await sock.until((fs) => finals(fs).length >= EXPERTS.length, ANSWER_TIMEOUT_MS);
-    answers = finals(frames).map((f) => ({ name: f.content.name, text: f.content.content }));
+    answers = finals(frames).map((f) => ({
+      name: String(f.content!.name),
+      text: String(f.content!.content),
+    }));
   } catch {
     return {
       question,
