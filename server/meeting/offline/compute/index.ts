@@ -1,5 +1,5 @@
 import { legacyReaders } from './legacy';
-import { splitQuestions } from './split';
+import { hardPieces, softCuts, tidyPiece } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
 import { unreadComputation } from './unread';
 
@@ -21,6 +21,17 @@ export function readOne(text: string, now: Date): Reading | PartialReading | nul
   return partial;
 }
 
+/** A sentence as questions: whole if it reads, else cut where both sides read (up to four parts). */
+function questionsOf(sentence: string, now: Date, depth = 0): string[] {
+  if (depth >= 3 || readOne(sentence, now)?.kind === 'reading') return [sentence];
+  for (const [left, right] of softCuts(sentence)) {
+    if (readOne(left, now)?.kind !== 'reading') continue;
+    const rest = questionsOf(right, now, depth + 1);
+    if (rest.every((r) => readOne(r, now)?.kind === 'reading')) return [left, ...rest];
+  }
+  return [sentence];
+}
+
 /**
  * The computable questions of a message: the whole message when one reader
  * reads it, else each of its questions ("convert 5 miles to km and compute
@@ -28,9 +39,9 @@ export function readOne(text: string, now: Date): Reading | PartialReading | nul
  * is a computation.
  */
 export function readParts(message: string, now: Date): Part[] | null {
-  const whole = readOne(message, now);
+  const whole = readOne(tidyPiece(message), now);
   if (whole?.kind === 'reading') return [{ text: message, reading: whole }];
-  const pieces = splitQuestions(message);
+  const pieces = hardPieces(message).flatMap((s) => questionsOf(s, now));
   if (pieces.length > 1) {
     const parts = pieces.map((text) => ({ text, reading: readOne(text, now) }));
     if (parts.some((p) => p.reading?.kind === 'reading')) {

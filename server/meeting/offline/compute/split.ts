@@ -1,36 +1,44 @@
 /**
- * A message that asks several things, cut into its questions: numbered or
- * bulleted lines, one question per line, sentences ending in "?", ";", and
- * "and" / "then" / "also" between two requests ("Convert 5 miles to km and
- * compute sqrt(2)^2 + 3/7"). A piece is kept only if it has a digit or a
- * question word, so "rock and roll" style pairs stay whole.
+ * Where a message that asks several things can be cut. Hard cuts always
+ * separate questions: lines (numbered or bulleted lists), a "?" followed by
+ * more, ";", and sentence ends. Soft cuts — "and", "and then", "also",
+ * ", and" — only separate two questions when each side reads as a question of
+ * its own, which index.ts checks: "average of 3, 5 and 10" stays whole,
+ * "convert 30°C to F and 10 miles to km" is two.
  */
 
 const LIST_MARK = /^\s*(?:[-*•]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
-const VERB =
-  "(?:convert|compute|calculate|work out|what|whats|what's|how|when|which|solve|find|tell me|give me|and what|is|are|add|subtract|simplify|evaluate|also)";
-const JOINER = new RegExp(
-  `\\s*(?:,\\s*)?\\b(?:and then|and also|then|also|and)\\s+(?=${VERB}\\b)`,
-  'i',
-);
+const PREAMBLE =
+  /^(?:(?:ok(?:ay)?|so|hi|hey)[,!]?\s+)?(?:(?:two|three|four|a few|a couple of|some|couple of|several|quick)\s+)?(?:things|questions|quick ones?|q's)\s*[:,-]\s*/i;
+const LEAD_IN = /^(?:and|also|then|plus|and then|and also)\b[,:]?\s*/i;
 
-function clean(piece: string): string {
+export function tidyPiece(piece: string): string {
   return piece
     .replace(LIST_MARK, '')
-    .replace(/^(?:and|also|then|plus)\b[,:]?\s*/i, '')
-    .replace(/[?!.;,\s]+$/, '')
+    .replace(PREAMBLE, '')
+    .replace(LEAD_IN, '')
+    .replace(/[?!.;,:\s]+$/, '')
     .trim();
 }
 
-function splitSentences(text: string): string[] {
-  return text
-    .split(/\n+|(?<=\?)\s+|;\s+|(?<=[a-z)\d])\.\s+(?=[A-Z])/)
-    .map(clean)
+/** The sentences and list items of a message (hard cuts), tidied. */
+export function hardPieces(message: string): string[] {
+  return message
+    .split(/\n+|(?<=\?)\s+|;\s+|(?<=[a-z)\d%])\.\s+(?=[A-Z])/)
+    .map(tidyPiece)
     .filter(Boolean);
 }
 
-export function splitQuestions(message: string): string[] {
-  const sentences = splitSentences(message);
-  const pieces = sentences.flatMap((s) => s.split(JOINER).map(clean).filter(Boolean));
-  return pieces.length > 1 ? pieces : sentences;
+const SOFT =
+  /,?\s+(?:and then|and also|and|then|also|plus)\s+|,\s+(?=(?:what|how|and|convert|compute|calculate|solve)\b)/gi;
+
+/** Every place a sentence could be cut in two at a soft joiner, left to right. */
+export function softCuts(sentence: string): [string, string][] {
+  const cuts: [string, string][] = [];
+  for (const m of sentence.matchAll(SOFT)) {
+    const left = tidyPiece(sentence.slice(0, m.index));
+    const right = tidyPiece(sentence.slice(m.index + m[0].length));
+    if (left && right) cuts.push([left, right]);
+  }
+  return cuts;
 }
