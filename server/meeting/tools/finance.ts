@@ -85,7 +85,8 @@ function growth(r: Big, t: Big, c: Compounding): { factor: Big; formula: string 
   const factor = ONE.add(r.div(n)).pow(periods);
   return {
     factor,
-    formula: n === 1 ? `(1 + ${plain(r)})^${plain(t)}` : `(1 + ${plain(r)}/${n})^(${n} × ${plain(t)})`,
+    formula:
+      n === 1 ? `(1 + ${plain(r)})^${plain(t)}` : `(1 + ${plain(r)}/${n})^(${n} × ${plain(t)})`,
   };
 }
 
@@ -138,7 +139,12 @@ function doublingTime(a: Args): ComputedValue {
   const rule72 = big.bignumber(72).div(r.mul(HUNDRED));
   return {
     answer: `${plain(years)} years`,
-    expression: n === null ? `ln 2 / ${plain(r)}` : n === 1 ? `ln 2 / ln(1 + ${plain(r)})` : `ln 2 / (${n} × ln(1 + ${plain(r)}/${n}))`,
+    expression:
+      n === null
+        ? `ln 2 / ${plain(r)}`
+        : n === 1
+          ? `ln 2 / ln(1 + ${plain(r)})`
+          : `ln 2 / (${n} × ln(1 + ${plain(r)}/${n}))`,
     working:
       `At ${percent(r.mul(HUNDRED))} a year compounded ${c}, money doubles in ${plain(years)} years ` +
       `(the rule of 72 estimates ${plain(rule72)}).`,
@@ -146,7 +152,12 @@ function doublingTime(a: Args): ComputedValue {
 }
 
 function periodsPerYear(a: Args): number {
-  const every = choice(a, 'payments', ['monthly', 'quarterly', 'annually', 'weekly'] as const, 'monthly');
+  const every = choice(
+    a,
+    'payments',
+    ['monthly', 'quarterly', 'annually', 'weekly'] as const,
+    'monthly',
+  );
   return { monthly: 12, quarterly: 4, annually: 1, weekly: 52 }[every];
 }
 
@@ -237,7 +248,9 @@ function breakEven(a: Args, sign: string | null): ComputedValue {
   const variable = amount(a, 'variable_cost');
   const contribution = price.sub(variable);
   if (contribution.lte(0)) {
-    throw new ToolError('The price must be above the variable cost per unit, or it never breaks even');
+    throw new ToolError(
+      'The price must be above the variable cost per unit, or it never breaks even',
+    );
   }
   const exact = fixedCosts.div(contribution);
   const units = exact.ceil();
@@ -298,7 +311,11 @@ export const financeParameters = {
     years: { type: 'number' },
     months: { type: 'number' },
     compounding: { type: 'string', enum: COMPOUNDING, description: 'default annually' },
-    payments: { type: 'string', enum: ['monthly', 'quarterly', 'annually', 'weekly'], description: 'default monthly' },
+    payments: {
+      type: 'string',
+      enum: ['monthly', 'quarterly', 'annually', 'weekly'],
+      description: 'default monthly',
+    },
     payment: { type: 'number' },
     future_value: { type: 'number' },
     start: { type: 'number' },

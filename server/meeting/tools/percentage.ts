@@ -97,8 +97,16 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
     const to = amount(a, 'to');
     const points = to.sub(from);
     const relative = from.isZero() ? null : ratioOf(points, from.abs(), 'from');
+    const asked = choice(a, 'direction', ['change', 'increase', 'decrease'] as const, 'change');
+    const unit = points.abs().eq(1) ? 'percentage point' : 'percentage points';
+    const answer =
+      asked === 'decrease' && points.lte(0)
+        ? `${plain(points.abs())} ${unit} lower`
+        : points.lt(0)
+          ? `−${plain(points.abs())} ${unit}`
+          : `${plain(points)} ${unit}${asked === 'decrease' ? ' (a rise, not a drop)' : ''}`;
     return {
-      answer: `${plain(points)} percentage points`,
+      answer,
       expression: `${plain(to)} − ${plain(from)}`,
       working:
         `From ${percent(from)} to ${percent(to)} is ${plain(points)} percentage points` +
@@ -114,7 +122,10 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
     const part = choice(a, 'ask', ['total', 'amount'] as const, 'total');
     return {
       answer: part === 'total' ? say(total, sign) : say(added, sign),
-      expression: part === 'total' ? `${plain(v)} × (1 + ${plain(p)} / 100)` : `${plain(v)} × ${plain(p)} / 100`,
+      expression:
+        part === 'total'
+          ? `${plain(v)} × (1 + ${plain(p)} / 100)`
+          : `${plain(v)} × ${plain(p)} / 100`,
       working: `The ${what} is ${percent(p)} of ${say(v, sign)} = ${say(added, sign)}; with it the total is ${say(total, sign)}.`,
     };
   },
@@ -127,7 +138,10 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
     const part = choice(a, 'ask', ['total', 'amount'] as const, 'total');
     return {
       answer: part === 'total' ? say(left, sign) : say(removed, sign),
-      expression: part === 'total' ? `${plain(v)} × (1 − ${plain(p)} / 100)` : `${plain(v)} × ${plain(p)} / 100`,
+      expression:
+        part === 'total'
+          ? `${plain(v)} × (1 − ${plain(p)} / 100)`
+          : `${plain(v)} × ${plain(p)} / 100`,
       working: `The ${what} is ${percent(p)} of ${say(v, sign)} = ${say(removed, sign)}, leaving ${say(left, sign)}.`,
     };
   },

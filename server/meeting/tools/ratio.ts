@@ -34,9 +34,9 @@ function written(parts: Big[]): string {
 function split(a: Args, sign: string | null): ComputedValue {
   const total = amount(a, 'total');
   const parts = amounts(a, 'ratio');
-  if (parts.some((p) => p.lt(0))) throw new ToolError('A ratio\'s parts must not be negative');
+  if (parts.some((p) => p.lt(0))) throw new ToolError("A ratio's parts must not be negative");
   const sum = parts.reduce((s, p) => s.add(p));
-  if (sum.isZero()) throw new ToolError('A ratio\'s parts must not all be zero');
+  if (sum.isZero()) throw new ToolError("A ratio's parts must not all be zero");
   const shares = parts.map((p) => total.mul(p).div(sum));
   const listed = shares.map((s) => say(s, sign));
   const spoken = `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
@@ -127,7 +127,7 @@ export const ratioParameters = {
     ratio: { type: 'array', items: { type: 'number' } },
     left: { type: 'array', items: { type: ['number', 'null'] } },
     right: { type: 'array', items: { type: ['number', 'null'] } },
-    unknown: { type: 'string', description: 'the unknown\'s letter, default x' },
+    unknown: { type: 'string', description: "the unknown's letter, default x" },
     a: { type: 'number' },
     b: { type: 'number' },
     currency: { type: 'string', description: 'symbol or code of the total: $, €, £, USD' },

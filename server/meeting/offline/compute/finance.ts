@@ -1,0 +1,297 @@
+import { amountsOf, currencyIn, percentsOf, scan, yearsAfter } from './amounts';
+import type { Quantity, Scanned } from './amounts';
+import type { PartialReading, Reader, Reading } from './types';
+
+/**
+ * Finance questions: "$12,500 at 4.5% compounded monthly for 3 years", "how
+ * much interest on £5,000 at 3% simple for 4 years", "how long to double at
+ * 7%", "monthly payment on a $300k mortgage at 6.5% for 30 years", "save
+ * $200 a month at 5% for 10 years", "CAGR from $1.2M to $2M over 4 years",
+ * "break-even with $50,000 fixed costs, $25 price, $15 variable cost".
+ * Read into calc_finance; a question of this kind with a number missing is a
+ * PartialReading that names it.
+ */
+
+type Args = Record<string, unknown>;
+
+function reading(args: Args, s: Scanned): Reading {
+  const currency = currencyIn(s);
+  return {
+    kind: 'reading',
+    domain: 'math',
+    task: { tool: 'calc_finance', args: currency ? { ...args, currency } : args },
+  };
+}
+
+function partial(understood: string, missing: string[]): PartialReading {
+  return {
+    kind: 'partial',
+    domain: 'math',
+    understood,
+    missing: `I could not find ${missing.join(' or ')} in it`,
+  };
+}
+
+function compounding(t: string): string | null {
+  if (/\bcontinuous(?:ly)?\b/.test(t)) return 'continuously';
+  if (/\bdaily\b|\bper day\b|\beach day\b|\bevery day\b/.test(t)) return 'daily';
+  if (/\bweekly\b/.test(t)) return 'weekly';
+  if (/\bmonthly\b|\bper month\b|\beach month\b|\bevery month\b|\ba month\b/.test(t))
+    return 'monthly';
+  if (/\bquarterly\b/.test(t)) return 'quarterly';
+  if (/\bsemi-?annual(?:ly)?\b|\btwice a year\b|\bhalf-?yearly\b|\bbiannual(?:ly)?\b/.test(t))
+    return 'semiannually';
+  if (/\bannual(?:ly)?\b|\byearly\b|\bper year\b|\bonce a year\b|\beach year\b|\ba year\b/.test(t))
+    return 'annually';
+  return null;
+}
+
+/** The time span: "for 5 years", "36 months", "a 30-year mortgage", "a decade". */
+function term(s: Scanned): { span: { years?: number; months?: number }; used: Quantity[] } | null {
+  const found = s.quantities.map((q) => ({ q, span: q.kind === 'amount' ? yearsAfter(q) : null }));
+  const spans = found.filter((f) => f.span);
+  if (spans.length === 1) return { span: spans[0]!.span!, used: [spans[0]!.q] };
+  if (spans.length === 0 && /\ba decade\b/.test(s.template))
+    return { span: { years: 10 }, used: [] };
+  return null;
+}
+
+/** Amounts that are not the time span (and, for a rate, not a percentage). */
+function moneyAmounts(s: Scanned, used: Quantity[]): Quantity[] {
+  return amountsOf(s).filter((q) => !used.includes(q) && !/^\s*(?:times|x)\b/.test(q.after));
+}
+
+function growthQuestion(s: Scanned): Reading | PartialReading | null {
+  const t = s.template;
+  const rate = percentsOf(s);
+  const span = term(s);
+  const money = moneyAmounts(s, span?.used ?? []);
+  const missing: string[] = [];
+  if (rate.length !== 1) missing.push('one interest rate');
+  if (!span) missing.push('how many years');
+  const saves =
+    /\b(?:save|saving|deposit(?:ing)?|contribut(?:e|ing)|put (?:away|aside|in)|invest(?:ing)?)\b.*\b(?:a|per|each|every) (?:month|year|quarter|week)\b|\bmonthly (?:deposits?|contributions?|savings)\b/.test(
+      t,
+    );
+  const target =
+    /\bhow much (?:do|should|would|must) (?:i|we|you) (?:need to )?(?:invest|deposit|put|save)\b.*\b(?:to (?:have|reach|get|end up with)|for)\b|\bpresent value\b/.test(
+      t,
+    );
+  if (money.length !== 1) missing.push('the amount');
+  const understood = saves
+    ? 'savings with regular deposits'
+    : target
+      ? 'a present value'
+      : 'an interest calculation';
+  if (missing.length) return partial(understood, missing);
+  const base = { rate: rate[0]!.value, ...span!.span };
+  if (saves) {
+    const every = compounding(t.replace(/\bcompound\w*\s+\w+/, '')) ?? 'monthly';
+    const payments =
+      { monthly: 'monthly', annually: 'annually', quarterly: 'quarterly', weekly: 'weekly' }[
+        every
+      ] ?? 'monthly';
+    return reading({ operation: 'savings', payment: money[0]!.value, payments, ...base }, s);
+  }
+  const c = compounding(t);
+  if (target) {
+    return reading(
+      {
+        operation: 'present_value',
+        future_value: money[0]!.value,
+        compounding: c ?? 'annually',
+        ...base,
+      },
+      s,
+    );
+  }
+  const simple = /\bsimple\b/.test(t);
+  const compoundWords =
+    /\bcompound(?:ed|ing)?\b|\bapy\b|\bgrow(?:s|n)?\b|\bworth\b|\bturn into\b|\bbecome\b|\binvest(?:ed|ment)?\b|\bsavings account\b|\breturns?\b/.test(
+      t,
+    );
+  const interestAsked =
+    /\b(?:how much|what|total)\b.*\binterest\b(?!.*\b(?:rate|at)\b)|\binterest (?:earned|paid|will|would|do|does|did|is)\b|\bearn(?:ed)? in interest\b/.test(
+      t,
+    );
+  const totalAsked =
+    /\b(?:total|balance|end up with|have|worth|grow to|future value|amount)\b/.test(t);
+  if (simple) {
+    return reading(
+      {
+        operation: 'simple_interest',
+        principal: money[0]!.value,
+        ask: totalAsked && !interestAsked ? 'total' : 'interest',
+        ...base,
+      },
+      s,
+    );
+  }
+  if (!compoundWords && !c) {
+    return partial('an interest calculation', [
+      'whether the interest is simple or compounded (and how often)',
+    ]);
+  }
+  return reading(
+    {
+      operation: 'compound',
+      principal: money[0]!.value,
+      compounding: c ?? 'annually',
+      ask: interestAsked ? 'interest' : 'future_value',
+      ...base,
+    },
+    s,
+  );
+}
+
+function doubling(s: Scanned): Reading | PartialReading {
+  const rate = percentsOf(s);
+  if (rate.length !== 1) return partial('a doubling time', ['one growth or interest rate']);
+  return reading(
+    {
+      operation: 'doubling_time',
+      rate: rate[0]!.value,
+      compounding: compounding(s.template) ?? 'annually',
+    },
+    s,
+  );
+}
+
+function loan(s: Scanned): Reading | PartialReading {
+  const t = s.template;
+  const rate = percentsOf(s).filter((p) => !/^\s*(?:down|deposit)\b/.test(p.after));
+  const down = s.quantities.find(
+    (q) =>
+      /^\s*(?:down(?: payment)?|deposit)\b/.test(q.after) || /\bdown payment of $/.test(q.before),
+  );
+  const span = term(s);
+  const money = moneyAmounts(s, [...(span?.used ?? []), ...(down ? [down] : [])]);
+  const missing: string[] = [];
+  if (money.length !== 1) missing.push('the amount borrowed');
+  if (rate.length !== 1) missing.push('one interest rate');
+  if (!span) missing.push('the term');
+  if (missing.length) return partial('a loan payment', missing);
+  let principal = money[0]!.value;
+  if (down)
+    principal =
+      down.kind === 'percent' ? principal * (1 - down.value / 100) : principal - down.value;
+  const ask =
+    /\btotal interest\b|\binterest (?:will|would|do|does|paid|in total|overall)\b|\bhow much interest\b/.test(
+      t,
+    )
+      ? 'total_interest'
+      : /\btotal (?:amount |cost )?(?:paid|repaid|to repay|of the loan|cost)\b|\bpay (?:back )?in total\b|\bin total\b/.test(
+            t,
+          )
+        ? 'total_paid'
+        : 'payment';
+  const payments =
+    /\b(?:annual|yearly) (?:payments?|repayments?|installments?)\b|\bpay (?:once )?(?:a|per|each) year\b/.test(
+      t,
+    )
+      ? 'annually'
+      : /\bquarterly\b/.test(t)
+        ? 'quarterly'
+        : /\bweekly\b/.test(t)
+          ? 'weekly'
+          : 'monthly';
+  return reading(
+    { operation: 'loan_payment', principal, rate: rate[0]!.value, payments, ask, ...span!.span },
+    s,
+  );
+}
+
+function cagr(s: Scanned): Reading | PartialReading {
+  const span = term(s);
+  const ends = /\bfrom (N\d+) (?:to|up to|down to) (N\d+)\b/.exec(s.template);
+  const money = moneyAmounts(s, span?.used ?? []);
+  const [start, end] = ends
+    ? [s.quantities[Number(ends[1]!.slice(1))]!, s.quantities[Number(ends[2]!.slice(1))]!]
+    : money;
+  const missing: string[] = [];
+  if (!start || !end || money.length !== 2) missing.push('a start and an end value');
+  if (!span) missing.push('how many years');
+  if (missing.length) return partial('a compound annual growth rate', missing);
+  return reading({ operation: 'cagr', start: start!.value, end: end!.value, ...span!.span }, s);
+}
+
+function breakEven(s: Scanned): Reading | PartialReading {
+  const money = amountsOf(s);
+  const fixedCosts = money.find((q) =>
+    /\b(?:fixed|overheads?|rent)\b/.test(q.before + q.after.slice(0, 20)),
+  );
+  const variable = money.find(
+    (q) =>
+      q !== fixedCosts &&
+      (/\b(?:variable|unit cost|cost per unit|costs?|make|produce|materials)\b/.test(
+        q.before.slice(-30),
+      ) ||
+        /^\s*(?:each )?(?:to make|to produce|in variable|variable)\b/.test(q.after)),
+  );
+  const price = money.find(
+    (q) =>
+      q !== fixedCosts &&
+      q !== variable &&
+      /\b(?:price|sell|sells|sold|selling|charge|for)\b/.test(q.before.slice(-30)),
+  );
+  const missing: string[] = [];
+  if (!fixedCosts) missing.push('the fixed costs');
+  if (!price) missing.push('the selling price per unit');
+  if (!variable) missing.push('the variable cost per unit');
+  if (missing.length || money.length !== 3) {
+    return partial(
+      'a break-even calculation',
+      missing.length ? missing : ['which amount is which'],
+    );
+  }
+  const ask = /\brevenue\b|\bsales (?:dollars|value)\b|\bhow much (?:in )?sales\b/.test(s.template)
+    ? 'revenue'
+    : 'units';
+  return reading(
+    {
+      operation: 'break_even',
+      fixed_costs: fixedCosts!.value,
+      price: price!.value,
+      variable_cost: variable!.value,
+      ask,
+    },
+    s,
+  );
+}
+
+export const financeReader: Reader = (q) => {
+  const s = scan(q);
+  const t = s.template;
+  if (!s.quantities.length) return null;
+  if (/\bbreak[- ]?even\b/.test(t)) return breakEven(s);
+  if (
+    /\bcagr\b|\bcompound(?:ed)? annual growth\b|\b(?:average )?annual(?:i[sz]ed)? (?:growth|return)(?: rate)?\b|\bgrowth rate per year\b|\b(?:grow|grew|growth)\b.*\b(?:per year|a year|each year|annually)\b/.test(
+      t,
+    ) &&
+    percentsOf(s).length === 0
+  ) {
+    return cagr(s);
+  }
+  if (
+    /\bdoubl(?:e|es|ed|ing)\b/.test(t) &&
+    /\b(?:how long|how many years|when|time|years? (?:to|until|for)|doubling)\b/.test(t)
+  ) {
+    return doubling(s);
+  }
+  if (
+    /\b(?:loan|mortgage|borrow(?:ed|ing)?|financ(?:e|ed|ing)|repay(?:ment)?s?|amorti[sz]|installments?|car payment|annuity payment)\b/.test(
+      t,
+    )
+  ) {
+    return loan(s);
+  }
+  if (
+    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow to\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
+      t,
+    ) &&
+    percentsOf(s).length
+  ) {
+    return growthQuestion(s);
+  }
+  return null;
+};

@@ -1,0 +1,251 @@
+import { amountsOf, currencyIn, percentsOf, scan } from './amounts';
+import type { Quantity, Scanned } from './amounts';
+import { looksLikeMaths } from './legacy';
+import type { PartialReading, Reader, Reading } from './types';
+import { stripFillers } from './words';
+
+/**
+ * Percentage questions as people ask them: "what's 15% of $240", "45 is what
+ * percent of 180", "$68 is 85% of what", "our revenue went from $1.2M to
+ * $1.5M, what's the growth?", "a jacket is $80 and 25% off, what do I pay?",
+ * "I paid $68 after 15% off, what was the original price?", "18% tip on
+ * $64.50", margin and markup from cost and price. Read into calc_percentage.
+ */
+
+const CHANGE_UP =
+  /\b(?:increase[sd]?|rise|rose|risen|grow|grew|grown|growth|gain(?:ed)?|up|climb(?:ed)?|jump(?:ed)?)\b/;
+const CHANGE_DOWN =
+  /\b(?:decrease[sd]?|decline[sd]?|drop(?:ped)?|fell|fall(?:en)?|down|lost|lose|shrank|shrink|cut|reduc(?:e|ed|tion))\b/;
+const CHANGE = /\b(?:change[sd]?|went|go(?:ne)?|moved?|difference)\b/;
+const PERCENTISH =
+  /%|\bpercent|\bper cent|\bpercentage|\bgrowth\b|\brate\b|\bby what\b|\brelative\b/;
+const DISCOUNT =
+  /\b(?:off|discount(?:ed)?|sale|reduced|reduction|markdown|marked down|cheaper|less|decrease[sd]?|lower(?:ed)?|cut|drop(?:s|ped)?|falls?|fell|lose|loses|lost|down)\b/;
+const ADDITION =
+  /\b(?:tax|vat|gst|sales tax|tip|gratuity|service charge|surcharge|fee|commission|raise|bonus|increase[sd]?|rise|up|more|added?|plus|inflation|hike|grows?|grew)\b/;
+const SMALL_PART = /\b(?:tax|vat|gst|tip|gratuity|service charge|surcharge|fee|commission|bonus)\b/;
+const TOTAL =
+  /\b(?:total|in all|altogether|all in|with|including|incl|after|final|new|end up|pay|paying|owe|come to|comes to|bill)\b/;
+const SAVED =
+  /\b(?:save|saving|savings|saved|how much off|discount amount|amount off|how much is the discount)\b/;
+const ORIGINAL =
+  /\b(?:original(?:ly)?|before|pre-?(?:tax|discount|sale)|full price|regular price|list price|without|excluding|excl|was it|used to)\b/;
+
+function reading(args: Record<string, unknown>, s: Scanned): Reading {
+  const currency = currencyIn(s);
+  return {
+    kind: 'reading',
+    domain: 'math',
+    task: { tool: 'calc_percentage', args: currency ? { ...args, currency } : args },
+  };
+}
+
+function partial(missing: string): PartialReading {
+  return { kind: 'partial', domain: 'math', understood: 'a percentage question', missing };
+}
+
+const index = (t: string) => Number(t.slice(1));
+
+/** "from A to B" between two amounts or two percentages. */
+function change(s: Scanned): Reading | PartialReading | null {
+  const t = s.template;
+  const pair =
+    /\bfrom ([NP]\d+) (?:to|up to|down to|→|->) ([NP]\d+)/.exec(t) ??
+    /\bbetween ([NP]\d+) and ([NP]\d+)/.exec(t) ??
+    /\bwas ([NP]\d+)\b.*\b(?:now|is|became|to|this year|today)\b.*?([NP]\d+)/.exec(t) ??
+    /^([NP]\d+) (?:to|→|->) ([NP]\d+)$/.exec(
+      t.replace(/^(?:percent(?:age)? change|change|growth|increase|decrease)(?: from)? /, ''),
+    );
+  if (!pair && !(CHANGE.test(t) || CHANGE_UP.test(t) || CHANGE_DOWN.test(t))) return null;
+  const ends = pair ? [pair[1]!, pair[2]!] : null;
+  if (!ends) return null;
+  const [a, b] = ends.map((e) => s.quantities[index(e)]!) as [Quantity, Quantity];
+  if (s.quantities.length !== 2) return null;
+  const down = CHANGE_DOWN.test(t);
+  const up = CHANGE_UP.test(t);
+  const direction = down && !up ? 'decrease' : up && !down ? 'increase' : 'change';
+  if (a.kind === 'percent' && b.kind === 'percent') {
+    if (/\bpoints?\b|\bpp\b/.test(t)) {
+      return reading({ operation: 'point_change', from: a.value, to: b.value, direction }, s);
+    }
+    if (
+      /\b(?:percent(?:age)? (?:change|increase|decrease|growth)|relative|by what percent(?:age)?|what percent(?:age)?)\b/.test(
+        t,
+      )
+    ) {
+      return reading({ operation: 'change', from: a.value, to: b.value, direction }, s);
+    }
+    return partial(
+      'whether you mean the change in percentage points or the relative change in percent',
+    );
+  }
+  if (a.kind !== b.kind) return null;
+  const absolute =
+    /\b(?:how much (?:more|less|higher|lower)|difference|by how many|how many more)\b/.test(t) &&
+    !PERCENTISH.test(t);
+  if (absolute) return null;
+  return reading({ operation: 'change', from: a.value, to: b.value, direction }, s);
+}
+
+/** "what percent of B is A", "A is what % of B", "A out of B as a percentage", a share of a total. */
+function whatPercent(s: Scanned): Reading | null {
+  const t = s.template;
+  if (percentsOf(s).length) return null;
+  const amounts = amountsOf(s);
+  if (amounts.length !== 2) return null;
+  const asks =
+    /\bwhat (?:percent(?:age)?|%|share|proportion|portion|part|fraction)\b|\bas an? (?:percent(?:age)?|%|share)\b|\bin percent\b|\bpercentage of\b|\b(?:what|which) is the (?:percent(?:age)?|share)\b|\bhow many percent\b|\b(?:our|my|their|the|its) (?:market )?share\b|\bpercent(?:age)?\b/.test(
+      t,
+    );
+  if (!asks) return null;
+  // The whole is the amount after "of" / "out of" / "from a total of"; the part the other one.
+  const whole =
+    /\b(?:out of|of|from|in) (?:an? |the )?(?:total |market |budget |class |group |population )?(?:of )?(N\d+)/.exec(
+      t,
+    );
+  let wholeAt = whole ? index(whole[1]!) : -1;
+  if (wholeAt < 0) {
+    if (/\bN\d+ (?:\/|over) N\d+/.test(t)) wholeAt = s.quantities.indexOf(amounts[1]!);
+    else return null;
+  }
+  const part = amounts.find((q) => s.quantities.indexOf(q) !== wholeAt)!;
+  return reading(
+    { operation: 'what_percent', part: part.value, whole: s.quantities[wholeAt]!.value },
+    s,
+  );
+}
+
+/** One amount and one percentage: of, of what, after/before a discount or tax, tip, markup, margin. */
+function withPercent(s: Scanned): Reading | PartialReading | null {
+  const t = s.template;
+  const amounts = amountsOf(s);
+  const percents = percentsOf(s);
+  if (percents.length !== 1 || amounts.length > 1) return null;
+  const p = percents[0]!;
+  const pi = s.quantities.indexOf(p);
+  if (amounts.length === 0) return null;
+  const v = amounts[0]!;
+  // "N is P of what", "P of what is N", "P of it is N, what's the total"
+  if (
+    /\bof (?:what|which)\b|\bwhat (?:number|amount|value)\b.*\bP\d+ of\b|\bP\d+ of (?:what|which|a number|the total|the whole|an amount)\b|\b(?:what|how much) (?:is|was) the (?:total|whole|full amount)\b/.test(
+      t,
+    )
+  ) {
+    return reading({ operation: 'whole_from_part', part: v.value, percent: p.value }, s);
+  }
+  if (/\bmargin\b/.test(t)) {
+    return reading({ operation: 'price_for_margin', cost: v.value, percent: p.value }, s);
+  }
+  if (/\bmark-? ?up\b/.test(t)) {
+    return reading({ operation: 'price_for_markup', cost: v.value, percent: p.value }, s);
+  }
+  const reverse =
+    ORIGINAL.test(t) &&
+    /\b(?:after|paid|pay|now|sale price|cost me|costs|is|was|including|incl|with|came to)\b/.test(
+      t,
+    );
+  const down = DISCOUNT.test(t);
+  const up = ADDITION.test(t);
+  if (reverse && (down || up) && !(down && up)) {
+    return reading(
+      { operation: down ? 'before_subtract' : 'before_add', value: v.value, percent: p.value },
+      s,
+    );
+  }
+  if (down && !up) {
+    const ask = SAVED.test(t) ? 'amount' : 'total';
+    return reading(
+      {
+        operation: 'subtract_percent',
+        value: v.value,
+        percent: p.value,
+        ask,
+        label: labelOf(t, 'discount'),
+      },
+      s,
+    );
+  }
+  if (up && !down) {
+    const small = SMALL_PART.test(t);
+    const ask = !small || TOTAL.test(t) ? 'total' : 'amount';
+    return reading(
+      {
+        operation: 'add_percent',
+        value: v.value,
+        percent: p.value,
+        ask,
+        label: labelOf(t, 'increase'),
+      },
+      s,
+    );
+  }
+  // Plainly "P of N".
+  if (
+    new RegExp(`\\bP${pi} of (?:the |a |an )?(?:[a-z]+ ){0,3}N${s.quantities.indexOf(v)}\\b`).test(
+      t,
+    )
+  ) {
+    if (down || up) return partial('whether the percentage is added or taken off');
+    return reading({ operation: 'percent_of', percent: p.value, value: v.value }, s);
+  }
+  return null;
+}
+
+function labelOf(t: string, fallback: string): string {
+  const found =
+    /\b(tax|vat|gst|tip|gratuity|service charge|surcharge|fee|commission|raise|bonus|discount|inflation)\b/.exec(
+      t,
+    )?.[1];
+  return found === 'vat' || found === 'gst' ? found.toUpperCase() : (found ?? fallback);
+}
+
+/** Margin or markup from a cost and a price (or profit over revenue). */
+function marginOrMarkup(s: Scanned): Reading | PartialReading | null {
+  const t = s.template;
+  const kind = /\bmargin\b/.test(t) ? 'margin' : /\bmark-? ?up\b/.test(t) ? 'markup' : null;
+  if (!kind || percentsOf(s).length) return null;
+  const amounts = amountsOf(s);
+  if (amounts.length !== 2) return null;
+  const profit = amounts.find((q) =>
+    /\b(?:profit|net income|earnings|made)\b[^.]*$/.test(q.before),
+  );
+  const revenue = amounts.find((q) => /\b(?:revenue|sales|turnover)\b[^.]*$/.test(q.before));
+  if (kind === 'margin' && profit && revenue && profit !== revenue) {
+    return reading({ operation: 'what_percent', part: profit.value, whole: revenue.value }, s);
+  }
+  const costWords =
+    /\b(?:cost|costs|cogs|buy|bought|purchase[sd]?|wholesale|make|made|pay|paid|expenses?)\b/;
+  const priceWords = /\b(?:sell|sells|sold|price|retail|charge|charging|revenue|sales|list)\b/;
+  let cost = amounts.find(
+    (q) => costWords.test(q.before) || /^\s*(?:to make|each to make|to produce)/.test(q.after),
+  );
+  let price = amounts.find((q) => q !== cost && priceWords.test(q.before));
+  if (!cost || !price || cost === price) {
+    // Without words for the roles, the cost is the smaller (a margin on a loss is rarely asked).
+    const [x, y] = amounts as [Quantity, Quantity];
+    [cost, price] = x.value <= y.value ? [x, y] : [y, x];
+  }
+  return reading({ operation: kind, cost: cost.value, price: price.value }, s);
+}
+
+export const percentageReader: Reader = (q) => {
+  const s = scan(q);
+  if (
+    !/%|\bpercent|\bper cent|\bmargin\b|\bmark-? ?up\b|\bshare\b|\bproportion\b|\bgrowth\b|\bgrew\b|\bincrease|\bdecrease|\bchange\b|\bdiscount|\boff\b|\btip\b|\btax\b|\bdrop|\bfell\b|\brose\b|\bwent from\b/i.test(
+      q,
+    )
+  ) {
+    return null;
+  }
+  if (s.quantities.length < 2) return null;
+  // A plain expression without money ("12.5% of 2,480", "15% off 80") stays with calc_evaluate.
+  if (!currencyIn(s) && looksLikeMaths(stripFillers(q))) return null;
+  if (
+    /\b(?:interest|compound|loan|mortgage|cagr|annual(?:ly)?|per year|a year|each year|break[- ]?even|double|doubling)\b/.test(
+      s.template,
+    )
+  ) {
+    return null;
+  }
+  return marginOrMarkup(s) ?? change(s) ?? whatPercent(s) ?? withPercent(s);
+};

@@ -1,0 +1,97 @@
+import { amountsOf, currencyIn, scan } from './amounts';
+import type { Reader, Reading } from './types';
+
+/**
+ * Ratio questions: "split $500 in the ratio 3:2", "divide 1,200 between
+ * three people 1:2:3", "simplify 12:18", "2:3 = x:12", "2 is to 3 as x is to
+ * 12", "what's the ratio of 150 to 100". Read into calc_ratio.
+ */
+
+const NUM = String.raw`\d+(?:\.\d+)?`;
+const RATIO = new RegExp(String.raw`(?<![\d.:])${NUM}(?:\s*:\s*${NUM})+(?![\d:])`);
+const TERM = String.raw`(${NUM}|[a-z])`;
+const PROPORTION = new RegExp(
+  String.raw`(?<![\w.:])${TERM}\s*[:/]\s*${TERM}\s*=\s*${TERM}\s*[:/]\s*${TERM}(?![\w:])`,
+  'i',
+);
+const IS_TO = new RegExp(
+  String.raw`(?<![\w.])${TERM} is to ${TERM},? (?:as|like) ${TERM} is to ${TERM}(?![\w])`,
+  'i',
+);
+
+function reading(args: Record<string, unknown>): Reading {
+  return { kind: 'reading', domain: 'math', task: { tool: 'calc_ratio', args } };
+}
+
+function parts(text: string): number[] {
+  return text.split(':').map((p) => Number(p.trim()));
+}
+
+function solve(q: string): Reading | null {
+  const m = PROPORTION.exec(q) ?? IS_TO.exec(q);
+  if (!m) return null;
+  const terms = m.slice(1, 5);
+  const letters = terms.filter((x) => /^[a-z]$/i.test(x!));
+  if (letters.length !== 1) return null;
+  // "2/3 = x/12" is read as a proportion only with a letter in it.
+  const value = terms.map((x) => (/^[a-z]$/i.test(x!) ? null : Number(x)));
+  return reading({
+    operation: 'solve',
+    left: value.slice(0, 2),
+    right: value.slice(2),
+    unknown: letters[0]!.toLowerCase(),
+  });
+}
+
+export const ratioReader: Reader = (q) => {
+  const solved = solve(q);
+  if (solved) return solved;
+  // "in the ratio of 3 to 2" is 3:2.
+  const lower = q
+    .toLowerCase()
+    .replace(
+      new RegExp(String.raw`\bratio (?:of )?(${NUM}) to (${NUM})(?: to (${NUM}))?`),
+      (_, a, b, c) => `ratio ${a}:${b}${c ? `:${c}` : ''}`,
+    );
+  const ratio = RATIO.exec(lower);
+  const s = scan(ratio ? lower.replace(ratio[0], ' ') : lower);
+  if (ratio) {
+    // A time of day ("3:30 pm") is not a ratio.
+    if (/^\s*(?:[ap]\.?m\b|o'?clock|h\b)/.test(lower.slice(ratio.index + ratio[0].length)))
+      return null;
+    const terms = parts(ratio[0]);
+    if (
+      /\b(?:split|divide[sd]?|share[sd]?|distribute[sd]?|allocate[sd]?|apportion|between|among)\b/.test(
+        lower,
+      )
+    ) {
+      const amounts = amountsOf(s).filter(
+        (a) => !/^\s*(?:ways|people|parts|partners)\b/.test(a.after),
+      );
+      if (amounts.length !== 1) return null;
+      const currency = currencyIn(s);
+      return reading({
+        operation: 'split',
+        total: amounts[0]!.value,
+        ratio: terms,
+        ...(currency ? { currency } : {}),
+      });
+    }
+    if (
+      /\b(?:simplif(?:y|ied)|simplest|lowest terms|reduce[sd]?|simple form)\b/.test(lower) &&
+      s.quantities.length === 0
+    ) {
+      return reading({ operation: 'simplify', ratio: terms });
+    }
+  }
+  const plain = scan(q.toLowerCase());
+  const of = /\bratio (?:of|between) (N\d+) (?:to|and|vs\.?|versus) (N\d+)\b/.exec(plain.template);
+  if (of && plain.quantities.length === 2) {
+    return reading({
+      operation: 'compare',
+      a: plain.quantities[Number(of[1]!.slice(1))]!.value,
+      b: plain.quantities[Number(of[2]!.slice(1))]!.value,
+    });
+  }
+  return null;
+};
