@@ -65,15 +65,16 @@ export function scan(question: string): Scanned {
   for (const m of text.matchAll(QUANTITY)) {
     const g = m.groups!;
     const currency = currencyOf(g.pre, g.post);
-    // "5 m" is metres and "3 b" a letter unless money is meant.
-    if (g.scale && /^[mb]$/i.test(g.scale) && !currency) continue;
-    let value = Number(g.num!.replace(/,/g, '')) * (g.scale ? SCALES[g.scale.toLowerCase()]! : 1);
+    // "5 m" is metres and "3 b" a letter unless money is meant: the number alone is taken.
+    const unscaled = !!g.scale && /^[mb]$/i.test(g.scale) && !currency;
+    const scale = g.scale && !unscaled ? SCALES[g.scale.toLowerCase()]! : 1;
+    let value = Number(g.num!.replace(/,/g, '')) * scale;
     if (g.neg) value = -value;
-    const kind = g.pct ? 'percent' : 'amount';
+    const kind = g.pct && !unscaled ? 'percent' : 'amount';
     pieces.push(text.slice(last, m.index).toLowerCase());
     pieces.push(`${kind === 'percent' ? 'P' : 'N'}${quantities.length}`);
     quantities.push({ value, kind, currency, before: '', after: '' });
-    last = m.index + m[0].length;
+    last = unscaled ? m.index + m[0].indexOf(g.num!) + g.num!.length : m.index + m[0].length;
   }
   pieces.push(text.slice(last).toLowerCase());
   const template = pieces.join('').replace(/\s+/g, ' ').trim();

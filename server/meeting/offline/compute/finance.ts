@@ -53,6 +53,19 @@ function term(s: Scanned): { span: { years?: number; months?: number }; used: Qu
   if (spans.length === 1) return { span: spans[0]!.span!, used: [spans[0]!.q] };
   if (spans.length === 0 && /\ba decade\b/.test(s.template))
     return { span: { years: 10 }, used: [] };
+  // "from $2M in 2020 to $3.5M in 2025": the span between two calendar years.
+  const calendar = s.quantities.filter(
+    (q) =>
+      q.kind === 'amount' &&
+      !q.currency &&
+      Number.isInteger(q.value) &&
+      q.value >= 1900 &&
+      q.value <= 2100 &&
+      /\b(?:in|by|of)\s*$/.test(q.before),
+  );
+  if (spans.length === 0 && calendar.length === 2 && calendar[1]!.value > calendar[0]!.value) {
+    return { span: { years: calendar[1]!.value - calendar[0]!.value }, used: calendar };
+  }
   return null;
 }
 
@@ -60,6 +73,9 @@ function term(s: Scanned): { span: { years?: number; months?: number }; used: Qu
 function moneyAmounts(s: Scanned, used: Quantity[]): Quantity[] {
   return amountsOf(s).filter((q) => !used.includes(q) && !/^\s*(?:times|x)\b/.test(q.after));
 }
+
+const PERIOD =
+  /^\s*(?:a|per|each|every) (?:month|year|quarter|week)\b|^\s*(?:monthly|annually|yearly|quarterly|weekly)\b/;
 
 function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const t = s.template;
@@ -69,10 +85,15 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const missing: string[] = [];
   if (rate.length !== 1) missing.push('one interest rate');
   if (!span) missing.push('how many years');
+  // Regular deposits: an amount followed by its period ("$200 a month"), not a rate's ("6% a year").
   const saves =
-    /\b(?:save|saving|deposit(?:ing)?|contribut(?:e|ing)|put (?:away|aside|in)|invest(?:ing)?)\b.*\b(?:a|per|each|every) (?:month|year|quarter|week)\b|\bmonthly (?:deposits?|contributions?|savings)\b/.test(
+    /\b(?:save|saving|deposit(?:ing|s)?|contribut(?:e|ing|ions?)|put (?:away|aside|in)|invest(?:ing)?|add(?:ing)?)\b/.test(
       t,
-    );
+    ) &&
+    (money.some((q) => PERIOD.test(q.after)) ||
+      /\b(?:monthly|yearly|annual|weekly|quarterly) (?:deposits?|contributions?|savings|payments?) of N\d+/.test(
+        t,
+      ));
   const target =
     /\bhow much (?:do|should|would|must) (?:i|we|you) (?:need to )?(?:invest|deposit|put|save)\b.*\b(?:to (?:have|reach|get|end up with)|for)\b|\bpresent value\b/.test(
       t,
@@ -86,7 +107,8 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   if (missing.length) return partial(understood, missing);
   const base = { rate: rate[0]!.value, ...span!.span };
   if (saves) {
-    const every = compounding(t.replace(/\bcompound\w*\s+\w+/, '')) ?? 'monthly';
+    const deposit = money.find((q) => PERIOD.test(q.after));
+    const every = compounding(deposit?.after ?? t.replace(/\bcompound\w*\s+\w+/, '')) ?? 'monthly';
     const payments =
       { monthly: 'monthly', annually: 'annually', quarterly: 'quarterly', weekly: 'weekly' }[
         every
@@ -203,7 +225,7 @@ function loan(s: Scanned): Reading | PartialReading {
 
 function cagr(s: Scanned): Reading | PartialReading {
   const span = term(s);
-  const ends = /\bfrom (N\d+) (?:to|up to|down to) (N\d+)\b/.exec(s.template);
+  const ends = /\bfrom (N\d+)(?: in N\d+)? (?:to|up to|down to) (N\d+)\b/.exec(s.template);
   const money = moneyAmounts(s, span?.used ?? []);
   const [start, end] = ends
     ? [s.quantities[Number(ends[1]!.slice(1))]!, s.quantities[Number(ends[2]!.slice(1))]!]
@@ -279,7 +301,7 @@ export const financeReader: Reader = (q) => {
     return doubling(s);
   }
   if (
-    /\b(?:loan|mortgage|borrow(?:ed|ing)?|financ(?:e|ed|ing)|repay(?:ment)?s?|amorti[sz]|installments?|car payment|annuity payment)\b/.test(
+    /\b(?:loan|mortgage|borrow(?:ed|ing)?|financ(?:e|ed|ing)|repay(?:ment)?s?|amorti[sz]|installments?|car payment|annuity payment|(?:monthly|annual|quarterly|weekly) (?:re)?payments?|payments? (?:on|for))\b/.test(
       t,
     )
   ) {

@@ -50,7 +50,7 @@ const index = (t: string) => Number(t.slice(1));
 function change(s: Scanned): Reading | PartialReading | null {
   const t = s.template;
   const pair =
-    /\bfrom ([NP]\d+) (?:to|up to|down to|→|->) ([NP]\d+)/.exec(t) ??
+    /\bfrom ([NP]\d+)(?: (?!to\b)[a-z]+)? (?:to|up to|down to|→|->) ([NP]\d+)/.exec(t) ??
     /\bbetween ([NP]\d+) and ([NP]\d+)/.exec(t) ??
     /\bwas ([NP]\d+)\b.*\b(?:now|is|became|to|this year|today)\b.*?([NP]\d+)/.exec(t) ??
     /^([NP]\d+) (?:to|→|->) ([NP]\d+)$/.exec(
@@ -98,6 +98,11 @@ function whatPercent(s: Scanned): Reading | null {
       t,
     );
   if (!asks) return null;
+  const fraction = /\bN(\d+) ?(?:\/|over|out of) ?N(\d+)\b/.exec(t);
+  if (fraction) {
+    const [part, whole] = [s.quantities[Number(fraction[1])]!, s.quantities[Number(fraction[2])]!];
+    return reading({ operation: 'what_percent', part: part.value, whole: whole.value }, s);
+  }
   // The whole is the amount after "of" / "out of" / "from a total of"; the part the other one.
   const whole =
     /\b(?:out of|of|from|in) (?:an? |the )?(?:total |market |budget |class |group |population )?(?:of )?(N\d+)/.exec(
