@@ -103,6 +103,11 @@ describe('percentages', () => {
     });
   });
 
+  it('leaves times of day to the calendar expert', () => {
+    const reading = readOne('what is the change from 3 pm to 5 pm in Tokyo', now);
+    expect(reading?.kind === 'reading' && reading.task.tool).not.toBe('calc_percentage');
+  });
+
   it('does not guess whether a change between two percentages is in points or percent', () => {
     const reading = readOne('Interest went from 4% to 5%, how big was the change', now);
     expect(reading?.kind).toBe('partial');

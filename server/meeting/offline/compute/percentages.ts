@@ -243,6 +243,8 @@ export const percentageReader: Reader = (q) => {
     return null;
   }
   if (s.quantities.length < 2) return null;
+  // Times of day belong to the calendar expert ("the change from 3 pm to 5 pm").
+  if (/\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b/i.test(q)) return null;
   // A plain expression without money ("12.5% of 2,480", "15% off 80") stays with calc_evaluate.
   if (!currencyIn(s) && looksLikeMaths(stripFillers(q))) return null;
   if (
