@@ -73,9 +73,10 @@ function solve(a: Args): ComputedValue {
   else if (unknown === 2) x = p!.mul(s!).div(nonZero(q!));
   else x = q!.mul(r!).div(nonZero(p!));
   const shown = t.map((v) => (v === null ? 'x' : plain(v)));
+  const label = typeof a.label === 'string' && /^[a-z ]{1,40}$/i.test(a.label) ? a.label : null;
   const name = typeof a.unknown === 'string' && /^[a-z]$/i.test(a.unknown) ? a.unknown : 'x';
   return {
-    answer: `${name} = ${plain(x)}`,
+    answer: label ? `${plain(x)} ${label}` : `${name} = ${plain(x)}`,
     expression: `${shown[0]}:${shown[1]} = ${shown[2]}:${shown[3]}`,
     working: `Cross-multiplying: ${shown[0]} × ${shown[3]} = ${shown[1]} × ${shown[2]}, so ${name} = ${plain(x)}.`,
   };
@@ -128,6 +129,7 @@ export const ratioParameters = {
     left: { type: 'array', items: { type: ['number', 'null'] } },
     right: { type: 'array', items: { type: ['number', 'null'] } },
     unknown: { type: 'string', description: "the unknown's letter, default x" },
+    label: { type: 'string', description: 'what the unknown measures, e.g. "g of sugar"' },
     a: { type: 'number' },
     b: { type: 'number' },
     currency: { type: 'string', description: 'symbol or code of the total: $, €, £, USD' },

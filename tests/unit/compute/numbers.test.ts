@@ -90,6 +90,10 @@ describe('percentages', () => {
     ["I make $60,000 and got a 5% raise, what's my new salary?", '$63,000.00'],
     ["What's 7% sales tax on $45?", '$3.15'],
     ["What's 25% of 1.2 million dollars?", '$300,000.00'],
+    ["What's the click-through rate if 45 of 1,800 people clicked?", '2.5%'],
+    ['We had 320 customers last year and 272 this year, what is the % decline?', '15% decrease'],
+    ['add 20% VAT to £150', '£180.00'],
+    ["Revenue went from 1.2M to 1.5M. What's the growth in %?", '25% increase'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
     expect(tool).toBe('calc_percentage');
@@ -125,6 +129,7 @@ describe('ratios', () => {
     ['solve x:15 = 4:6', 'x = 10'],
     ['2 is to 3 as 10 is to y', 'y = 15'],
     ["what's the ratio of 150 to 100", '3:2 (1.5 to 1)'],
+    ['Mix paint and water 3:1; I have 12 litres of paint, how much water?', '4 litres of water'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
     expect(tool).toBe('calc_ratio');
@@ -155,6 +160,7 @@ describe('finance', () => {
     ['€18,000 loan at 3.75% over 4 years, monthly payment?', '€404.41 a month'],
     ['total interest paid on a $200,000 loan at 5% over 15 years', '$84,685.71 in interest'],
     ['If I save $200 a month at 6% for 10 years how much will I have?', '$32,775.87'],
+    ['Putting €150 per month away at 4% for 5 years, what do I end up with?', '€9,944.85'],
     ['Invest £2,500 at 6% a year for 8 years, what will it be worth?', '£3,984.62'],
     ['Monthly payment on $15,000 at 0% for 24 months', '$625.00 a month'],
     [

@@ -66,7 +66,8 @@ export function scan(question: string): Scanned {
     const g = m.groups!;
     const currency = currencyOf(g.pre, g.post);
     // "5 m" is metres and "3 b" a letter unless money is meant: the number alone is taken.
-    const unscaled = !!g.scale && /^[mb]$/i.test(g.scale) && !currency;
+    // An upper-case "1.2M" / "3B" is money shorthand even without a currency sign.
+    const unscaled = !!g.scale && /^[mb]$/.test(g.scale) && !currency;
     const scale = g.scale && !unscaled ? SCALES[g.scale.toLowerCase()]! : 1;
     let value = Number(g.num!.replace(/,/g, '')) * scale;
     if (g.neg) value = -value;
@@ -104,4 +105,14 @@ export function yearsAfter(q: Quantity): { years?: number; months?: number } | n
   const m = /^[\s-]*(years?|yrs?|yr|months?|mos?)\b/.exec(q.after);
   if (!m) return null;
   return m[1]!.startsWith('y') ? { years: q.value } : { months: q.value };
+}
+
+/** The clause just before an amount ("selling at" in "12,600 fixed costs, selling at 40"). */
+export function lead(q: Quantity): string {
+  return q.before.split(/[,;]|\band\b|\bwith\b|\bwhile\b/).pop() ?? '';
+}
+
+/** The clause just after an amount ("fixed costs" in "12,600 fixed costs, selling at 40"). */
+export function tail(q: Quantity): string {
+  return q.after.split(/[,;]|\band\b|\bwith\b|\bwhile\b/)[0] ?? '';
 }

@@ -1,4 +1,4 @@
-import { amountsOf, currencyIn, percentsOf, scan, yearsAfter } from './amounts';
+import { amountsOf, currencyIn, lead, percentsOf, scan, tail, yearsAfter } from './amounts';
 import type { Quantity, Scanned } from './amounts';
 import type { PartialReading, Reader, Reading } from './types';
 
@@ -87,13 +87,10 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   if (!span) missing.push('how many years');
   // Regular deposits: an amount followed by its period ("$200 a month"), not a rate's ("6% a year").
   const saves =
-    /\b(?:save|saving|deposit(?:ing|s)?|contribut(?:e|ing|ions?)|put (?:away|aside|in)|invest(?:ing)?|add(?:ing)?)\b/.test(
+    money.some((q) => PERIOD.test(q.after)) ||
+    /\b(?:monthly|yearly|annual|weekly|quarterly) (?:deposits?|contributions?|savings|payments?) of N\d+/.test(
       t,
-    ) &&
-    (money.some((q) => PERIOD.test(q.after)) ||
-      /\b(?:monthly|yearly|annual|weekly|quarterly) (?:deposits?|contributions?|savings|payments?) of N\d+/.test(
-        t,
-      ));
+    );
   const target =
     /\bhow much (?:do|should|would|must) (?:i|we|you) (?:need to )?(?:invest|deposit|put|save)\b.*\b(?:to (?:have|reach|get|end up with)|for)\b|\bpresent value\b/.test(
       t,
@@ -239,22 +236,26 @@ function cagr(s: Scanned): Reading | PartialReading {
 
 function breakEven(s: Scanned): Reading | PartialReading {
   const money = amountsOf(s);
+  const near = (q: Quantity) => `${lead(q)} | ${tail(q)}`;
   const fixedCosts = money.find((q) =>
-    /\b(?:fixed|overheads?|rent)\b/.test(q.before + q.after.slice(0, 20)),
+    /\b(?:fixed|overheads?|rent|set-?up|start-?up)\b/.test(near(q)),
   );
   const variable = money.find(
     (q) =>
       q !== fixedCosts &&
-      (/\b(?:variable|unit cost|cost per unit|costs?|make|produce|materials)\b/.test(
-        q.before.slice(-30),
+      (/\b(?:variable|unit cost|cost per unit|cost(?:s|ing)?|make|produce|materials)\b/.test(
+        lead(q),
       ) ||
-        /^\s*(?:each )?(?:to make|to produce|in variable|variable)\b/.test(q.after)),
+        /^\s*(?:each |per unit |a unit )?(?:to make|to produce|in variable|variable|in materials)\b/.test(
+          tail(q),
+        )),
   );
   const price = money.find(
     (q) =>
       q !== fixedCosts &&
       q !== variable &&
-      /\b(?:price|sell|sells|sold|selling|charge|for)\b/.test(q.before.slice(-30)),
+      (/\b(?:price[ds]?|sell|sells|sold|selling|charge|charging|for|retail)\b/.test(lead(q)) ||
+        /^\s*(?:each |per unit |a unit )?(?:selling )?price\b/.test(tail(q))),
   );
   const missing: string[] = [];
   if (!fixedCosts) missing.push('the fixed costs');
@@ -308,10 +309,19 @@ export const financeReader: Reader = (q) => {
     return loan(s);
   }
   if (
-    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow to\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
+    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow to\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
       t,
     ) &&
     percentsOf(s).length
+  ) {
+    return growthQuestion(s);
+  }
+  // "€150 a month at 4% for 5 years": regular deposits with a rate and a term, whatever the verb.
+  const span = term(s);
+  if (
+    percentsOf(s).length &&
+    span &&
+    moneyAmounts(s, span.used).some((q) => PERIOD.test(q.after))
   ) {
     return growthQuestion(s);
   }

@@ -16,7 +16,6 @@ const CHANGE_UP =
   /\b(?:increase[sd]?|rise|rose|risen|grow|grew|grown|growth|gain(?:ed)?|up|climb(?:ed)?|jump(?:ed)?)\b/;
 const CHANGE_DOWN =
   /\b(?:decrease[sd]?|decline[sd]?|drop(?:ped)?|fell|fall(?:en)?|down|lost|lose|shrank|shrink|cut|reduc(?:e|ed|tion))\b/;
-const CHANGE = /\b(?:change[sd]?|went|go(?:ne)?|moved?|difference)\b/;
 const PERCENTISH =
   /%|\bpercent|\bper cent|\bpercentage|\bgrowth\b|\brate\b|\bby what\b|\brelative\b/;
 const DISCOUNT =
@@ -25,7 +24,7 @@ const ADDITION =
   /\b(?:tax|vat|gst|sales tax|tip|gratuity|service charge|surcharge|fee|commission|raise|bonus|increase[sd]?|rise|up|more|added?|plus|inflation|hike|grows?|grew)\b/;
 const SMALL_PART = /\b(?:tax|vat|gst|tip|gratuity|service charge|surcharge|fee|commission|bonus)\b/;
 const TOTAL =
-  /\b(?:total|in all|altogether|all in|with|including|incl|after|final|new|end up|pay|paying|owe|come to|comes to|bill)\b/;
+  /\b(?:total|in all|altogether|all in|with|including|incl|after|final|new|end up|pay|paying|owe|come to|comes to|add(?:ed|ing)?)\b/;
 const SAVED =
   /\b(?:save|saving|savings|saved|how much off|discount amount|amount off|how much is the discount)\b/;
 const ORIGINAL =
@@ -50,16 +49,28 @@ const index = (t: string) => Number(t.slice(1));
 function change(s: Scanned): Reading | PartialReading | null {
   const t = s.template;
   const pair =
-    /\bfrom ([NP]\d+)(?: (?!to\b)[a-z]+)? (?:to|up to|down to|→|->) ([NP]\d+)/.exec(t) ??
+    /\bfrom ([NP]\d+)[a-z°]*(?: (?!to\b)[a-z]+)? (?:to|up to|down to|→|->) ([NP]\d+)/.exec(t) ??
+    /\b([NP]\d+)\b[^NP]*\b(?:last|previous|prior) (?:year|month|quarter|week|season)\b[^NP]*?\b([NP]\d+)\b[^NP]*\bthis (?:year|month|quarter|week|season)\b/.exec(
+      t,
+    ) ??
     /\bbetween ([NP]\d+) and ([NP]\d+)/.exec(t) ??
     /\bwas ([NP]\d+)\b.*\b(?:now|is|became|to|this year|today)\b.*?([NP]\d+)/.exec(t) ??
     /^([NP]\d+) (?:to|→|->) ([NP]\d+)$/.exec(
       t.replace(/^(?:percent(?:age)? change|change|growth|increase|decrease)(?: from)? /, ''),
     );
-  if (!pair && !(CHANGE.test(t) || CHANGE_UP.test(t) || CHANGE_DOWN.test(t))) return null;
-  const ends = pair ? [pair[1]!, pair[2]!] : null;
-  if (!ends) return null;
-  const [a, b] = ends.map((e) => s.quantities[index(e)]!) as [Quantity, Quantity];
+  const reversed =
+    !pair &&
+    /\b([NP]\d+)\b[^NP]*\bthis (?:year|month|quarter|week|season)\b[^NP]*?\b([NP]\d+)\b[^NP]*\b(?:last|previous|prior) (?:year|month|quarter|week|season)\b/.exec(
+      t,
+    );
+  if (reversed) return changeBetween(s, reversed[2]!, reversed[1]!);
+  if (!pair) return null;
+  return changeBetween(s, pair[1]!, pair[2]!);
+}
+
+function changeBetween(s: Scanned, first: string, second: string): Reading | PartialReading | null {
+  const t = s.template;
+  const [a, b] = [first, second].map((e) => s.quantities[index(e)]!) as [Quantity, Quantity];
   if (s.quantities.length !== 2) return null;
   const down = CHANGE_DOWN.test(t);
   const up = CHANGE_UP.test(t);
@@ -94,7 +105,7 @@ function whatPercent(s: Scanned): Reading | null {
   const amounts = amountsOf(s);
   if (amounts.length !== 2) return null;
   const asks =
-    /\bwhat (?:percent(?:age)?|%|share|proportion|portion|part|fraction)\b|\bas an? (?:percent(?:age)?|%|share)\b|\bin percent\b|\bpercentage of\b|\b(?:what|which) is the (?:percent(?:age)?|share)\b|\bhow many percent\b|\b(?:our|my|their|the|its) (?:market )?share\b|\bpercent(?:age)?\b/.test(
+    /\bwhat (?:percent(?:age)?|%|share|proportion|portion|part|fraction)\b|\b(?:conversion|response|click[- ]?through|success|pass|failure|error|churn|retention|open|attendance|occupancy|completion|win|approval|bounce|turnout|hit) rate\b|\bas an? (?:percent(?:age)?|%|share)\b|\bin percent\b|\bpercentage of\b|\b(?:what|which) is the (?:percent(?:age)?|share)\b|\bhow many percent\b|\b(?:our|my|their|the|its) (?:market )?share\b|\bpercent(?:age)?\b/.test(
       t,
     );
   if (!asks) return null;
@@ -171,6 +182,7 @@ function withPercent(s: Scanned): Reading | PartialReading | null {
     );
   }
   if (up && !down) {
+    // "an 18% tip on $64.50" asks for the tip; "add 20% VAT to £150" or "the total with" for the sum.
     const small = SMALL_PART.test(t);
     const ask = !small || TOTAL.test(t) ? 'total' : 'amount';
     return reading(
@@ -236,7 +248,7 @@ function marginOrMarkup(s: Scanned): Reading | PartialReading | null {
 export const percentageReader: Reader = (q) => {
   const s = scan(q);
   if (
-    !/%|\bpercent|\bper cent|\bmargin\b|\bmark-? ?up\b|\bshare\b|\bproportion\b|\bgrowth\b|\bgrew\b|\bincrease|\bdecrease|\bchange\b|\bdiscount|\boff\b|\btip\b|\btax\b|\bdrop|\bfell\b|\brose\b|\bwent from\b/i.test(
+    !/%|\bpercent|\bper cent|\bmargin\b|\bmark-? ?up\b|\bshare\b|\bproportion\b|\bgrowth\b|\bgrew\b|\bincrease|\bdecrease|\bchange\b|\bdiscount|\boff\b|\btip\b|\btax\b|\bdrop|\bfell\b|\brose\b|\bwent from\b|\bdeclin|\brate\b/i.test(
       q,
     )
   ) {

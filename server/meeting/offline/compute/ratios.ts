@@ -1,4 +1,5 @@
 import { amountsOf, currencyIn, scan } from './amounts';
+import type { Scanned } from './amounts';
 import type { Reader, Reading } from './types';
 
 /**
@@ -43,6 +44,35 @@ function solve(q: string): Reading | null {
   });
 }
 
+/**
+ * "flour and sugar 5:2. With 750 g of flour, how much sugar?": the two named
+ * things before the ratio, the amount given of one, the other asked for.
+ */
+function namedScale(before: string, terms: number[], s: Scanned): Reading | null {
+  if (terms.length !== 2 || s.quantities.length !== 1) return null;
+  const names = /\b([a-z]+) (?:and|to) ([a-z]+)\b(?!.*\b[a-z]+ (?:and|to) [a-z]+\b)/.exec(before);
+  if (!names) return null;
+  const [first, second] = [names[1]!, names[2]!];
+  const known = s.quantities[0]!;
+  const given = new RegExp(`^\\s*(?:([a-z]+) )?(?:of )?(${first}|${second})\\b`).exec(known.after);
+  if (!given) return null;
+  const other = given[2] === first ? second : first;
+  if (
+    !new RegExp(
+      `\\bhow (?:much|many)(?: [a-z]+)?(?: of)? ${other}\\b|\\b(?:what|how much) ${other}\\b`,
+    ).test(s.template)
+  ) {
+    return null;
+  }
+  const unit = given[1] ? `${given[1]} of ` : '';
+  return reading({
+    operation: 'solve',
+    left: terms,
+    right: given[2] === first ? [known.value, null] : [null, known.value],
+    label: `${unit}${other}`,
+  });
+}
+
 export const ratioReader: Reader = (q) => {
   const solved = solve(q);
   if (solved) return solved;
@@ -83,6 +113,8 @@ export const ratioReader: Reader = (q) => {
     ) {
       return reading({ operation: 'simplify', ratio: terms });
     }
+    const scaled = namedScale(lower.slice(0, ratio.index), terms, s);
+    if (scaled) return scaled;
   }
   const plain = scan(q.toLowerCase());
   const of = /\bratio (?:of|between) (N\d+) (?:to|and|vs\.?|versus) (N\d+)\b/.exec(plain.template);
