@@ -94,6 +94,12 @@ function compounding(a: Args): Compounding {
   return choice(a, 'compounding', COMPOUNDING, 'annually');
 }
 
+/** Money to the cent; a quantity without a currency (a population) to four significant figures or whole units. */
+function sum(v: Big, sign: string | null): string {
+  if (sign) return money(v, sign);
+  return v.abs().gte(1000) ? fixed(v, 0) : plain(v);
+}
+
 function compound(a: Args, sign: string | null): ComputedValue {
   const p = positive(amount(a, 'principal'), 'principal');
   const r = rate(a, 'rate');
@@ -104,11 +110,11 @@ function compound(a: Args, sign: string | null): ComputedValue {
   const interest = fv.sub(p);
   const ask = choice(a, 'ask', ['future_value', 'interest'] as const, 'future_value');
   return {
-    answer: ask === 'interest' ? money(interest, sign) : money(fv, sign),
+    answer: ask === 'interest' ? sum(interest, sign) : sum(fv, sign),
     expression: `${plain(p)} × ${formula}${ask === 'interest' ? ` − ${plain(p)}` : ''}`,
     working:
-      `${money(p, sign)} at ${percent(r.mul(HUNDRED))} a year compounded ${c} for ${spanSaid(t)} ` +
-      `grows to ${money(fv, sign)}, of which ${money(interest, sign)} is interest.`,
+      `${sum(p, sign)} at ${percent(r.mul(HUNDRED))} a year compounded ${c} for ${spanSaid(t)} ` +
+      `grows to ${sum(fv, sign)}, of which ${sum(interest, sign)} is interest.`,
   };
 }
 

@@ -21,8 +21,10 @@ export const PERCENT_OPERATIONS = [
   'before_subtract',
   'margin',
   'price_for_margin',
+  'cost_for_margin',
   'markup',
   'price_for_markup',
+  'cost_for_markup',
 ] as const;
 type Operation = (typeof PERCENT_OPERATIONS)[number];
 
@@ -187,6 +189,27 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
       working: `At ${say(price, sign)} the profit of ${say(price.sub(cost), sign)} is ${percent(p.mul(HUNDRED))} of the price.`,
     };
   },
+  cost_for_margin(a, sign) {
+    const price = amount(a, 'price');
+    const p = rate(a, 'percent');
+    if (p.gte(1)) throw new ToolError('A margin must be below 100%');
+    const cost = price.mul(ONE.sub(p));
+    return {
+      answer: say(cost, sign),
+      expression: `${plain(price)} × (1 − ${plain(p.mul(HUNDRED))} / 100)`,
+      working: `A ${percent(p.mul(HUNDRED))} margin on a price of ${say(price, sign)} leaves a cost of ${say(cost, sign)}.`,
+    };
+  },
+  cost_for_markup(a, sign) {
+    const price = amount(a, 'price');
+    const p = rate(a, 'percent');
+    const cost = price.div(ONE.add(p));
+    return {
+      answer: say(cost, sign),
+      expression: `${plain(price)} / (1 + ${plain(p.mul(HUNDRED))} / 100)`,
+      working: `${say(cost, sign)} marked up ${percent(p.mul(HUNDRED))} is ${say(price, sign)}.`,
+    };
+  },
   markup(a, sign) {
     const cost = amount(a, 'cost');
     const price = amount(a, 'price');
@@ -229,7 +252,8 @@ export const percentageParameters = {
         'change (from, to, direction?); point_change (from, to: two percentages); ' +
         'add_percent (value, percent, ask total|amount, label e.g. tax/tip); subtract_percent (value, percent: a discount); ' +
         'before_add / before_subtract (value is the final price, percent: the original before tax / discount); ' +
-        'margin / markup (cost, price); price_for_margin / price_for_markup (cost, percent)',
+        'margin / markup (cost, price); price_for_margin / price_for_markup (cost, percent); ' +
+        'cost_for_margin / cost_for_markup (price, percent)',
     },
     value: { type: 'number' },
     percent: { type: 'number', description: 'as people say it: 4.5 for 4.5%' },

@@ -93,6 +93,11 @@ describe('percentages', () => {
     ["What's the click-through rate if 45 of 1,800 people clicked?", '2.5%'],
     ['We had 320 customers last year and 272 this year, what is the % decline?', '15% decrease'],
     ['add 20% VAT to £150', '£180.00'],
+    ["Sell for $80 with a 40% margin — what's the cost?", '$48.00'],
+    ['I want a 30% markup and sell at $65, what did it cost me?', '$50.00'],
+    ['A 5% raise on $72,000', '$3,600.00'],
+    ["Our headcount is 80, up from 64 last year. What's the growth?", '25% increase'],
+    ['Express 0.35 as a percentage', '35%'],
     ["Revenue went from 1.2M to 1.5M. What's the growth in %?", '25% increase'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
@@ -162,6 +167,10 @@ describe('finance', () => {
     ['If I save $200 a month at 6% for 10 years how much will I have?', '$32,775.87'],
     ['Putting €150 per month away at 4% for 5 years, what do I end up with?', '€9,944.85'],
     ['Invest £2,500 at 6% a year for 8 years, what will it be worth?', '£3,984.62'],
+    ['A population of 50,000 grows 3% per year. What will it be in 10 years?', '67,196'],
+    ["Tuition rises 5% a year; it's $20,000 now. What will it be in 4 years?", '$24,310.13'],
+    ['I have $5,000 and earn 2% monthly interest for 12 months', '$6,341.21'],
+    ['What is 4% interest on $2,500 for one year?', '$100.00'],
     ['Monthly payment on $15,000 at 0% for 24 months', '$625.00 a month'],
     [
       '$400,000 house with 20% down, 30-year mortgage at 6.75%, monthly payment?',

@@ -46,6 +46,25 @@ function compounding(t: string): string | null {
   return null;
 }
 
+const WORD_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+};
+
 /** The time span: "for 5 years", "36 months", "a 30-year mortgage", "a decade". */
 function term(s: Scanned): { span: { years?: number; months?: number }; used: Quantity[] } | null {
   const found = s.quantities.map((q) => ({ q, span: q.kind === 'amount' ? yearsAfter(q) : null }));
@@ -53,6 +72,14 @@ function term(s: Scanned): { span: { years?: number; months?: number }; used: Qu
   if (spans.length === 1) return { span: spans[0]!.span!, used: [spans[0]!.q] };
   if (spans.length === 0 && /\ba decade\b/.test(s.template))
     return { span: { years: 10 }, used: [] };
+  const spelled =
+    /\b(?:for|in|over|after|within) (a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (year|month)s?\b/.exec(
+      s.template,
+    );
+  if (spans.length === 0 && spelled) {
+    const n = WORD_NUMBERS[spelled[1]!]!;
+    return { span: spelled[2] === 'year' ? { years: n } : { months: n }, used: [] };
+  }
   // "from $2M in 2020 to $3.5M in 2025": the span between two calendar years.
   const calendar = s.quantities.filter(
     (q) =>
@@ -76,6 +103,10 @@ function moneyAmounts(s: Scanned, used: Quantity[]): Quantity[] {
 
 const PERIOD =
   /^\s*(?:a|per|each|every) (?:month|year|quarter|week)\b|^\s*(?:monthly|annually|yearly|quarterly|weekly)\b/;
+
+function perMonth(rate: Quantity): boolean {
+  return /^\s*(?:a|per|each|every) month\b|^\s*monthly (?:interest|rate)\b/.test(rate.after);
+}
 
 function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const t = s.template;
@@ -102,7 +133,9 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
       ? 'a present value'
       : 'an interest calculation';
   if (missing.length) return partial(understood, missing);
-  const base = { rate: rate[0]!.value, ...span!.span };
+  // "2% a month" is a monthly rate: 24% a year compounded monthly gives the same (1 + 2%)^n.
+  const monthly = perMonth(rate[0]!);
+  const base = { rate: monthly ? rate[0]!.value * 12 : rate[0]!.value, ...span!.span };
   if (saves) {
     const deposit = money.find((q) => PERIOD.test(q.after));
     const every = compounding(deposit?.after ?? t.replace(/\bcompound\w*\s+\w+/, '')) ?? 'monthly';
@@ -112,7 +145,7 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
       ] ?? 'monthly';
     return reading({ operation: 'savings', payment: money[0]!.value, payments, ...base }, s);
   }
-  const c = compounding(t);
+  const c = monthly ? 'monthly' : compounding(t);
   if (target) {
     return reading(
       {
@@ -126,6 +159,10 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   }
   const simple = /\bsimple\b/.test(t);
   const compoundWords =
+    monthly ||
+    /\b(?:grow|grows|rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b/.test(
+      t,
+    ) ||
     /\bcompound(?:ed|ing)?\b|\bapy\b|\bgrow(?:s|n)?\b|\bworth\b|\bturn into\b|\bbecome\b|\binvest(?:ed|ment)?\b|\bsavings account\b|\breturns?\b/.test(
       t,
     );
@@ -135,7 +172,9 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
     );
   const totalAsked =
     /\b(?:total|balance|end up with|have|worth|grow to|future value|amount)\b/.test(t);
-  if (simple) {
+  // Over one year, simple and annually compounded interest are the same.
+  const withinAYear = (span!.span.years ?? 0) + (span!.span.months ?? 0) / 12 === 1;
+  if (simple || (!compoundWords && !c && withinAYear)) {
     return reading(
       {
         operation: 'simple_interest',
@@ -215,7 +254,14 @@ function loan(s: Scanned): Reading | PartialReading {
           ? 'weekly'
           : 'monthly';
   return reading(
-    { operation: 'loan_payment', principal, rate: rate[0]!.value, payments, ask, ...span!.span },
+    {
+      operation: 'loan_payment',
+      principal,
+      rate: perMonth(rate[0]!) && payments === 'monthly' ? rate[0]!.value * 12 : rate[0]!.value,
+      payments,
+      ask,
+      ...span!.span,
+    },
     s,
   );
 }
@@ -309,7 +355,7 @@ export const financeReader: Reader = (q) => {
     return loan(s);
   }
   if (
-    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow to\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
+    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow(?:s|ing)?\b|\bgrow to\b|\b(?:rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
       t,
     ) &&
     percentsOf(s).length

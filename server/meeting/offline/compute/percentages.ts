@@ -1,4 +1,4 @@
-import { amountsOf, currencyIn, percentsOf, scan } from './amounts';
+import { amountsOf, currencyIn, lead, percentsOf, scan } from './amounts';
 import type { Quantity, Scanned } from './amounts';
 import { looksLikeMaths } from './legacy';
 import type { PartialReading, Reader, Reading } from './types';
@@ -22,7 +22,8 @@ const DISCOUNT =
   /\b(?:off|discount(?:ed)?|sale|reduced|reduction|markdown|marked down|cheaper|less|decrease[sd]?|lower(?:ed)?|cut|drop(?:s|ped)?|falls?|fell|lose|loses|lost|down)\b/;
 const ADDITION =
   /\b(?:tax|vat|gst|sales tax|tip|gratuity|service charge|surcharge|fee|commission|raise|bonus|increase[sd]?|rise|up|more|added?|plus|inflation|hike|grows?|grew)\b/;
-const SMALL_PART = /\b(?:tax|vat|gst|tip|gratuity|service charge|surcharge|fee|commission|bonus)\b/;
+const SMALL_PART =
+  /\b(?:tax|vat|gst|tip|gratuity|service charge|surcharge|fee|commission|bonus|raise)\b/;
 const TOTAL =
   /\b(?:total|in all|altogether|all in|with|including|incl|after|final|new|end up|pay|paying|owe|come to|comes to|add(?:ed|ing)?)\b/;
 const SAVED =
@@ -64,6 +65,13 @@ function change(s: Scanned): Reading | PartialReading | null {
       t,
     );
   if (reversed) return changeBetween(s, reversed[2]!, reversed[1]!);
+  // "80, up from 64 last year": the later value first.
+  const upFrom =
+    !pair &&
+    /\b([NP]\d+)\b[^NP]{0,20}?\b(?:up|down|rising|falling|increased|decreased|grown|dropped) from ([NP]\d+)/.exec(
+      t,
+    );
+  if (upFrom) return changeBetween(s, upFrom[2]!, upFrom[1]!);
   if (!pair) return null;
   return changeBetween(s, pair[1]!, pair[2]!);
 }
@@ -103,6 +111,12 @@ function whatPercent(s: Scanned): Reading | null {
   const t = s.template;
   if (percentsOf(s).length) return null;
   const amounts = amountsOf(s);
+  if (
+    amounts.length === 1 &&
+    /\bas an? (?:percent(?:age)?|%)|\bin percent\b|\bto (?:a )?percent(?:age)?\b/.test(t)
+  ) {
+    return reading({ operation: 'what_percent', part: amounts[0]!.value, whole: 1 }, s);
+  }
   if (amounts.length !== 2) return null;
   const asks =
     /\bwhat (?:percent(?:age)?|%|share|proportion|portion|part|fraction)\b|\b(?:conversion|response|click[- ]?through|success|pass|failure|error|churn|retention|open|attendance|occupancy|completion|win|approval|bounce|turnout|hit) rate\b|\bas an? (?:percent(?:age)?|%|share)\b|\bin percent\b|\bpercentage of\b|\b(?:what|which) is the (?:percent(?:age)?|share)\b|\bhow many percent\b|\b(?:our|my|their|the|its) (?:market )?share\b|\bpercent(?:age)?\b/.test(
@@ -150,10 +164,24 @@ function withPercent(s: Scanned): Reading | PartialReading | null {
     return reading({ operation: 'whole_from_part', part: v.value, percent: p.value }, s);
   }
   if (/\bmargin\b/.test(t)) {
-    return reading({ operation: 'price_for_margin', cost: v.value, percent: p.value }, s);
+    const given = givenRole(v, t);
+    if (!given) return partial('whether the amount is the cost or the selling price');
+    return reading(
+      given === 'cost'
+        ? { operation: 'price_for_margin', cost: v.value, percent: p.value }
+        : { operation: 'cost_for_margin', price: v.value, percent: p.value },
+      s,
+    );
   }
   if (/\bmark-? ?up\b/.test(t)) {
-    return reading({ operation: 'price_for_markup', cost: v.value, percent: p.value }, s);
+    const given = givenRole(v, t);
+    if (!given) return partial('whether the amount is the cost or the selling price');
+    return reading(
+      given === 'cost'
+        ? { operation: 'price_for_markup', cost: v.value, percent: p.value }
+        : { operation: 'cost_for_markup', price: v.value, percent: p.value },
+      s,
+    );
   }
   const reverse =
     ORIGINAL.test(t) &&
@@ -208,6 +236,22 @@ function withPercent(s: Scanned): Reading | PartialReading | null {
   return null;
 }
 
+/** Is the one amount of a margin or markup question the cost or the price? From its words, else from what is asked. */
+function givenRole(v: Quantity, t: string): 'cost' | 'price' | null {
+  const before = lead(v);
+  if (
+    /\b(?:cost(?:s|ing)?|buy|bought|purchase[sd]?|pay|paid|wholesale|make|made|cogs)\b/.test(before)
+  )
+    return 'cost';
+  if (/\b(?:sell|sells|sold|selling|price[ds]?|charge[sd]?|retail(?:s)?|list)\b/.test(before))
+    return 'price';
+  const asksPrice = /\b(?:what|how much)\b[^.]*\b(?:price|charge|sell|selling|retail)\b/.test(t);
+  const asksCost = /\b(?:what|how much)\b[^.]*\b(?:cost|pay|paid|buy)\b/.test(t);
+  if (asksPrice && !asksCost) return 'cost';
+  if (asksCost && !asksPrice) return 'price';
+  return null;
+}
+
 function labelOf(t: string, fallback: string): string {
   const found =
     /\b(tax|vat|gst|tip|gratuity|service charge|surcharge|fee|commission|raise|bonus|discount|inflation)\b/.exec(
@@ -254,7 +298,11 @@ export const percentageReader: Reader = (q) => {
   ) {
     return null;
   }
-  if (s.quantities.length < 2) return null;
+  if (
+    s.quantities.length < 2 &&
+    !/\bas an? (?:percent(?:age)?|%)|\bto (?:a )?percent(?:age)?\b/i.test(q)
+  )
+    return null;
   // Times of day belong to the calendar expert ("the change from 3 pm to 5 pm").
   if (/\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b/i.test(q)) return null;
   // A plain expression without money ("12.5% of 2,480", "15% off 80") stays with calc_evaluate.
