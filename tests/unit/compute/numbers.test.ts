@@ -98,6 +98,7 @@ describe('percentages', () => {
     ['A 5% raise on $72,000', '$3,600.00'],
     ["Our headcount is 80, up from 64 last year. What's the growth?", '25% increase'],
     ['Express 0.35 as a percentage', '35%'],
+    ['Last month 1,200 visitors, this month 1,500. Growth?', '25% increase'],
     ["Revenue went from 1.2M to 1.5M. What's the growth in %?", '25% increase'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
@@ -115,6 +116,12 @@ describe('percentages', () => {
   it('leaves times of day to the calendar expert', () => {
     const reading = readOne('what is the change from 3 pm to 5 pm in Tokyo', now);
     expect(reading?.kind === 'reading' && reading.task.tool).not.toBe('calc_percentage');
+  });
+
+  it('does not guess which "percentage difference" is meant', () => {
+    expect(readOne("What's the percentage difference between 40 and 50", now)?.kind).toBe(
+      'partial',
+    );
   });
 
   it('does not guess whether a change between two percentages is in points or percent', () => {
@@ -135,6 +142,7 @@ describe('ratios', () => {
     ['2 is to 3 as 10 is to y', 'y = 15'],
     ["what's the ratio of 150 to 100", '3:2 (1.5 to 1)'],
     ['Mix paint and water 3:1; I have 12 litres of paint, how much water?', '4 litres of water'],
+    ['The ratio of boys to girls is 3:5 and there are 40 students. How many girls?', '25 girls'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
     expect(tool).toBe('calc_ratio');
@@ -171,6 +179,8 @@ describe('finance', () => {
     ["Tuition rises 5% a year; it's $20,000 now. What will it be in 4 years?", '$24,310.13'],
     ['I have $5,000 and earn 2% monthly interest for 12 months', '$6,341.21'],
     ['What is 4% interest on $2,500 for one year?', '$100.00'],
+    ['Compound interest on $2,000 at 10% for 2 years', '$420.00'],
+    ['I invest $1,000 every year for 10 years at 7%', '$13,816.45'],
     ['Monthly payment on $15,000 at 0% for 24 months', '$625.00 a month'],
     [
       '$400,000 house with 20% down, 30-year mortgage at 6.75%, monthly payment?',

@@ -104,6 +104,20 @@ function moneyAmounts(s: Scanned, used: Quantity[]): Quantity[] {
 const PERIOD =
   /^\s*(?:a|per|each|every) (?:month|year|quarter|week)\b|^\s*(?:monthly|annually|yearly|quarterly|weekly)\b/;
 
+/** How often a deposit is made, from the words after it ("$200 a month", "$1,000 every year"). */
+function depositPeriod(words: string): string | null {
+  const m =
+    /\b(?:a|per|each|every) (month|year|quarter|week)\b|\b(monthly|annually|yearly|quarterly|weekly)\b/.exec(
+      words,
+    );
+  const unit = m?.[1] ?? m?.[2];
+  if (!unit) return null;
+  if (/^month/.test(unit)) return 'monthly';
+  if (/^(?:year|annually|yearly)/.test(unit)) return 'annually';
+  if (/^quarter/.test(unit)) return 'quarterly';
+  return 'weekly';
+}
+
 function perMonth(rate: Quantity): boolean {
   return /^\s*(?:a|per|each|every) month\b|^\s*monthly (?:interest|rate)\b/.test(rate.after);
 }
@@ -138,11 +152,8 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const base = { rate: monthly ? rate[0]!.value * 12 : rate[0]!.value, ...span!.span };
   if (saves) {
     const deposit = money.find((q) => PERIOD.test(q.after));
-    const every = compounding(deposit?.after ?? t.replace(/\bcompound\w*\s+\w+/, '')) ?? 'monthly';
-    const payments =
-      { monthly: 'monthly', annually: 'annually', quarterly: 'quarterly', weekly: 'weekly' }[
-        every
-      ] ?? 'monthly';
+    const payments = depositPeriod(deposit ? deposit.after : t);
+    if (!payments) return partial(understood, ['how often the deposits are made']);
     return reading({ operation: 'savings', payment: money[0]!.value, payments, ...base }, s);
   }
   const c = monthly ? 'monthly' : compounding(t);
@@ -167,7 +178,7 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
       t,
     );
   const interestAsked =
-    /\b(?:how much|what|total)\b.*\binterest\b(?!.*\b(?:rate|at)\b)|\binterest (?:earned|paid|will|would|do|does|did|is)\b|\bearn(?:ed)? in interest\b/.test(
+    /\bhow much (?:in )?interest\b|\binterest (?:earned|paid|will|would|do|does|did|is|accrued|gained|on)\b|\bearn(?:ed|s)? (?:in )?interest\b|\b(?:what|calculate|find|compute)(?:'s| is| are)? (?:the )?(?:total )?(?:compound |simple )?interest\b|^(?:the )?(?:compound |simple )?interest\b|\bhow much (?:will|would|do|does|did) (?:i|we|you|it|they) earn\b/.test(
       t,
     );
   const totalAsked =

@@ -65,6 +65,13 @@ function change(s: Scanned): Reading | PartialReading | null {
       t,
     );
   if (reversed) return changeBetween(s, reversed[2]!, reversed[1]!);
+  // "last month 1,200 visitors, this month 1,500"
+  const lastThis =
+    !pair &&
+    /\b(?:last|previous|prior) (year|month|quarter|week|season)\b[^NP]{0,25}?\b([NP]\d+)\b[^NP]*\bthis \1\b[^NP]{0,25}?\b([NP]\d+)/.exec(
+      t,
+    );
+  if (lastThis) return changeBetween(s, lastThis[2]!, lastThis[3]!);
   // "80, up from 64 last year": the later value first.
   const upFrom =
     !pair &&
@@ -99,6 +106,12 @@ function changeBetween(s: Scanned, first: string, second: string): Reading | Par
     );
   }
   if (a.kind !== b.kind) return null;
+  // "Percentage difference" is also |a − b| over their mean: which one is meant is not said.
+  if (/\bpercent(?:age)? difference\b|\bdifference in percent/.test(t)) {
+    return partial(
+      'whether you mean the percentage change from the first value or the difference relative to their average',
+    );
+  }
   const absolute =
     /\b(?:how much (?:more|less|higher|lower)|difference|by how many|how many more)\b/.test(t) &&
     !PERCENTISH.test(t);

@@ -55,7 +55,7 @@ function namedScale(before: string, terms: number[], s: Scanned): Reading | null
   const [first, second] = [names[1]!, names[2]!];
   const known = s.quantities[0]!;
   const given = new RegExp(`^\\s*(?:([a-z]+) )?(?:of )?(${first}|${second})\\b`).exec(known.after);
-  if (!given) return null;
+  if (!given) return partOfTotal(first, second, terms, known, s);
   const other = given[2] === first ? second : first;
   if (
     !new RegExp(
@@ -70,6 +70,31 @@ function namedScale(before: string, terms: number[], s: Scanned): Reading | null
     left: terms,
     right: given[2] === first ? [known.value, null] : [null, known.value],
     label: `${unit}${other}`,
+  });
+}
+
+/** "boys to girls is 3:5 and there are 40 students. How many girls?": a share of the total. */
+function partOfTotal(
+  first: string,
+  second: string,
+  terms: number[],
+  known: Scanned['quantities'][number],
+  s: Scanned,
+): Reading | null {
+  const asked = new RegExp(`\\bhow (?:much|many)(?: of)?(?: the)? (${first}|${second})\\b`).exec(
+    s.template,
+  );
+  const total =
+    /^\s*(?:[a-z]+ )?(?:in total|total|altogether|in all|combined|together|students|people|children|pupils|members|employees|staff|animals|items|pieces|coins|balls|marbles)\b/.test(
+      known.after,
+    ) || /\b(?:in total|total of|altogether|in all|combined)\b/.test(s.template);
+  if (!asked || !total) return null;
+  const [a, b] = terms as [number, number];
+  return reading({
+    operation: 'solve',
+    left: asked[1] === first ? [a, a + b] : [b, a + b],
+    right: [null, known.value],
+    label: asked[1]!,
   });
 }
 
