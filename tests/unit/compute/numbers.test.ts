@@ -51,6 +51,20 @@ describe('amounts as people write them', () => {
     expect(scan(`at ${text}`).quantities[0]).toMatchObject({ value: 4.5, kind: 'percent' });
   });
 
+  it('flags a decimal comma, and a finance question with one is not guessed', () => {
+    expect(scan('at 4,5% a year').decimalComma).toBe(true);
+    expect(scan('1,250, 3,400 and 980').decimalComma).toBe(false);
+    const reading = readOne('€1.040,00 at 4,5% compounded monthly for 3 years', now);
+    expect(reading).toMatchObject({
+      kind: 'partial',
+      missing: expect.stringMatching(/decimal comma/),
+    });
+  });
+
+  it('reads a currency sign written after the amount', () => {
+    expect(scan('500€ with 20% off').quantities[0]).toMatchObject({ value: 500, currency: '€' });
+  });
+
   it('reads "5 m" as metres (no money), not five million', () => {
     expect(scan('5 m of rope').quantities[0]!.value).toBe(5);
   });

@@ -19,7 +19,11 @@ export interface Quantity {
 export interface Scanned {
   template: string;
   quantities: Quantity[];
+  /** A decimal comma ("4,5 %", "€1.040,00"): the numbers cannot be read with confidence. */
+  decimalComma: boolean;
 }
+
+const DECIMAL_COMMA = /\d\.\d{3},\d|(?<![\d,])\d{1,3},\d{1,2}(?![\d,])(?!\s*(?:and|or)\b)/;
 
 const CODES = 'usd|eur|gbp|jpy|chf|cad|aud|nzd|inr|cny|sek|nok|dkk';
 const NAMES = 'dollars?|bucks|euros?|pounds?(?: sterling)?|quid|yen|rupees?';
@@ -41,7 +45,7 @@ const QUANTITY = new RegExp(
     String.raw`(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)(?![\d,]*\d)` +
     String.raw`(?:\s?(?<scale>k|thousand|million|mil|mn|mm|bn|billion|m|b)(?![a-z]))?` +
     String.raw`(?:\s?(?<pct>%|percent(?![a-z])|per cent(?![a-z])|pct(?![a-z])))?` +
-    String.raw`(?:\s?(?<post>${CODES}|${NAMES})(?![a-z]))?`,
+    String.raw`(?:\s?(?<post>(?:${CODES}|${NAMES})(?![a-z])|[$€£¥₹]))?`,
   'gi',
 );
 
@@ -84,7 +88,7 @@ export function scan(question: string): Scanned {
     q.before = template.slice(Math.max(0, at - 40), at).replace(/.*[NP]\d+/, '');
     q.after = template.slice(at + String(i).length + 1, at + 40).replace(/[NP]\d+.*/, '');
   });
-  return { template, quantities };
+  return { template, quantities, decimalComma: DECIMAL_COMMA.test(text) };
 }
 
 /** The first currency written in the question, if any. */

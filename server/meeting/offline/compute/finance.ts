@@ -339,7 +339,7 @@ function breakEven(s: Scanned): Reading | PartialReading {
   );
 }
 
-export const financeReader: Reader = (q) => {
+const readFinance: Reader = (q) => {
   const s = scan(q);
   const t = s.template;
   if (!s.quantities.length) return null;
@@ -383,4 +383,17 @@ export const financeReader: Reader = (q) => {
     return growthQuestion(s);
   }
   return null;
+};
+
+/** A number written with a decimal comma ("4,5 %") could be read two ways: say so rather than guess. */
+export const financeReader: Reader = (q, now) => {
+  const reading = readFinance(q, now);
+  if (!reading || !scan(q).decimalComma) return reading;
+  return {
+    kind: 'partial',
+    domain: 'math',
+    understood: 'a finance question',
+    missing:
+      'a number is written with a decimal comma (such as 4,5), which I could misread — please write it with a decimal point',
+  };
 };

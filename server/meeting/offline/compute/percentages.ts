@@ -302,7 +302,7 @@ function marginOrMarkup(s: Scanned): Reading | PartialReading | null {
   return reading({ operation: kind, cost: cost.value, price: price.value }, s);
 }
 
-export const percentageReader: Reader = (q) => {
+const readPercentage: Reader = (q) => {
   const s = scan(q);
   if (
     !/%|\bpercent|\bper cent|\bmargin\b|\bmark-? ?up\b|\bshare\b|\bproportion\b|\bgrowth\b|\bgrew\b|\bincrease|\bdecrease|\bchange\b|\bdiscount|\boff\b|\btip\b|\btax\b|\bdrop|\bfell\b|\brose\b|\bwent from\b|\bdeclin|\brate\b/i.test(
@@ -328,4 +328,17 @@ export const percentageReader: Reader = (q) => {
     return null;
   }
   return marginOrMarkup(s) ?? change(s) ?? whatPercent(s) ?? withPercent(s);
+};
+
+/** A number written with a decimal comma ("4,5 %") could be read two ways: say so rather than guess. */
+export const percentageReader: Reader = (q, now) => {
+  const reading = readPercentage(q, now);
+  if (!scan(q).decimalComma || !(reading || /%|\bpercent/i.test(q))) return reading;
+  return {
+    kind: 'partial',
+    domain: 'math',
+    understood: 'a percentage question',
+    missing:
+      'a number is written with a decimal comma (such as 4,5), which I could misread — please write it with a decimal point',
+  };
 };
