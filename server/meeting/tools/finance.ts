@@ -114,7 +114,9 @@ function compound(a: Args, sign: string | null): ComputedValue {
     expression: `${plain(p)} × ${formula}${ask === 'interest' ? ` − ${plain(p)}` : ''}`,
     working:
       `${sum(p, sign)} at ${percent(r.mul(HUNDRED))} a year compounded ${c} for ${spanSaid(t)} ` +
-      `grows to ${sum(fv, sign)}, of which ${sum(interest, sign)} is interest.`,
+      (interest.gte(0)
+        ? `grows to ${sum(fv, sign)}, of which ${sum(interest, sign)} is interest.`
+        : `shrinks to ${sum(fv, sign)}, a loss of ${sum(interest.neg(), sign)}.`),
   };
 }
 

@@ -112,6 +112,10 @@ describe('percentages', () => {
     ['A 5% raise on $72,000', '$3,600.00'],
     ["Our headcount is 80, up from 64 last year. What's the growth?", '25% increase'],
     ['Express 0.35 as a percentage', '35%'],
+    ['I left a $9 tip on a $60 meal, what percent is that?', '15%'],
+    ['What percent of my $3,000 salary is $450 rent?', '15%'],
+    ['15% of my $3,200 paycheck goes to savings, how much is that?', '$480.00'],
+    ['After a 20% pay cut my salary is $40,000. What was it before?', '$50,000.00'],
     ['Last month 1,200 visitors, this month 1,500. Growth?', '25% increase'],
     ["Revenue went from 1.2M to 1.5M. What's the growth in %?", '25% increase'],
   ])('%s → %s', async (question, expected) => {
@@ -194,6 +198,8 @@ describe('finance', () => {
     ['I have $5,000 and earn 2% monthly interest for 12 months', '$6,341.21'],
     ['What is 4% interest on $2,500 for one year?', '$100.00'],
     ['Compound interest on $2,000 at 10% for 2 years', '$420.00'],
+    ["A car worth $30,000 depreciates 15% a year. What's it worth after 3 years?", '$18,423.75'],
+    ['Inflation of 3% a year for 10 years: what does $100 cost then?', '$134.39'],
     ['I invest $1,000 every year for 10 years at 7%', '$13,816.45'],
     ['Monthly payment on $15,000 at 0% for 24 months', '$625.00 a month'],
     [

@@ -127,6 +127,8 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const rate = percentsOf(s);
   const span = term(s);
   const money = moneyAmounts(s, span?.used ?? []);
+  // Without a term or an interest word ("15% of my paycheck goes to savings") it is not a growth question.
+  if (!span && !/\b(?:interest|compound(?:ed|ing)?|apy|apr)\b/.test(t)) return null;
   const missing: string[] = [];
   if (rate.length !== 1) missing.push('one interest rate');
   if (!span) missing.push('how many years');
@@ -149,7 +151,13 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   if (missing.length) return partial(understood, missing);
   // "2% a month" is a monthly rate: 24% a year compounded monthly gives the same (1 + 2%)^n.
   const monthly = perMonth(rate[0]!);
-  const base = { rate: monthly ? rate[0]!.value * 12 : rate[0]!.value, ...span!.span };
+  // A value that loses a share each period ("depreciates 15% a year") shrinks at that rate.
+  const shrinks =
+    /\b(?:depreciat\w*|declin(?:e|es|ing)|los(?:e|es|ing) (?:value|P\d+)|shrink(?:s|ing)?|decay(?:s|ing)?|decreas(?:e|es|ing) (?:by )?P\d+ (?:a|per|each|every))\b/.test(
+      t,
+    );
+  const perPeriod = monthly ? rate[0]!.value * 12 : rate[0]!.value;
+  const base = { rate: shrinks ? -perPeriod : perPeriod, ...span!.span };
   if (saves) {
     const deposit = money.find((q) => PERIOD.test(q.after));
     const payments = depositPeriod(deposit ? deposit.after : t);
@@ -171,6 +179,8 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const simple = /\bsimple\b/.test(t);
   const compoundWords =
     monthly ||
+    shrinks ||
+    /\binflation\b/.test(t) ||
     /\b(?:grow|grows|rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b/.test(
       t,
     ) ||
@@ -366,7 +376,7 @@ const readFinance: Reader = (q) => {
     return loan(s);
   }
   if (
-    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow(?:s|ing)?\b|\bgrow to\b|\b(?:rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
+    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow(?:s|ing)?\b|\bgrow to\b|\binflation\b|\bdepreciat\w*\b|\b(?:rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
       t,
     ) &&
     percentsOf(s).length

@@ -143,7 +143,7 @@ function whatPercent(s: Scanned): Reading | null {
   }
   // The whole is the amount after "of" / "out of" / "from a total of"; the part the other one.
   const whole =
-    /\b(?:out of|of|from|in) (?:an? |the )?(?:total |market |budget |class |group |population )?(?:of )?(N\d+)/.exec(
+    /\b(?:out of|of|from|in|on) (?:an? |the |my |our |your |their |his |her |its )?(?:total |market |budget |class |group |population )?(?:of )?(N\d+)/.exec(
       t,
     );
   let wholeAt = whole ? index(whole[1]!) : -1;
