@@ -120,3 +120,8 @@ export function lead(q: Quantity): string {
 export function tail(q: Quantity): string {
   return q.after.split(/[,;]|\band\b|\bwith\b|\bwhile\b/)[0] ?? '';
 }
+
+/** A message with several questions (a "?" mid-way, or several lines) is left whole to split.ts. */
+export function severalQuestions(q: string): boolean {
+  return /\?\s*\S|\n\s*\S/.test(q.trim());
+}

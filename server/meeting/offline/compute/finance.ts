@@ -1,4 +1,13 @@
-import { amountsOf, currencyIn, lead, percentsOf, scan, tail, yearsAfter } from './amounts';
+import {
+  amountsOf,
+  currencyIn,
+  lead,
+  percentsOf,
+  scan,
+  tail,
+  yearsAfter,
+  severalQuestions,
+} from './amounts';
 import type { Quantity, Scanned } from './amounts';
 import type { PartialReading, Reader, Reading } from './types';
 
@@ -350,6 +359,7 @@ function breakEven(s: Scanned): Reading | PartialReading {
 }
 
 const readFinance: Reader = (q) => {
+  if (severalQuestions(q)) return null;
   const s = scan(q);
   const t = s.template;
   if (!s.quantities.length) return null;

@@ -1,4 +1,4 @@
-import { amountsOf, currencyIn, lead, percentsOf, scan } from './amounts';
+import { amountsOf, currencyIn, lead, percentsOf, scan, severalQuestions } from './amounts';
 import type { Quantity, Scanned } from './amounts';
 import { looksLikeMaths } from './legacy';
 import type { PartialReading, Reader, Reading } from './types';
@@ -303,6 +303,7 @@ function marginOrMarkup(s: Scanned): Reading | PartialReading | null {
 }
 
 const readPercentage: Reader = (q) => {
+  if (severalQuestions(q)) return null;
   const s = scan(q);
   if (
     !/%|\bpercent|\bper cent|\bmargin\b|\bmark-? ?up\b|\bshare\b|\bproportion\b|\bgrowth\b|\bgrew\b|\bincrease|\bdecrease|\bchange\b|\bdiscount|\boff\b|\btip\b|\btax\b|\bdrop|\bfell\b|\brose\b|\bwent from\b|\bdeclin|\brate\b/i.test(

@@ -1,4 +1,4 @@
-import { amountsOf, currencyIn, scan } from './amounts';
+import { amountsOf, currencyIn, scan, severalQuestions } from './amounts';
 import type { Scanned } from './amounts';
 import type { Reader, Reading } from './types';
 
@@ -99,6 +99,7 @@ function partOfTotal(
 }
 
 export const ratioReader: Reader = (q) => {
+  if (severalQuestions(q)) return null;
   const solved = solve(q);
   if (solved) return solved;
   // "in the ratio of 3 to 2" is 3:2.
