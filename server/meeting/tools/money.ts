@@ -92,6 +92,8 @@ function grouped(digits: string): string {
 
 /** Fixed decimals with thousands separators: 2731.5183 → "2,731.52". */
 export function fixed(value: Big, decimals: number): string {
+  // Beyond what anyone counts (an absurd rate over centuries), digits in full would be megabytes.
+  if (value.abs().gte(1e21)) return value.toExponential(5).replace('e+', ' × 10^');
   const text = value.toFixed(decimals);
   const negative = text.startsWith('-') && !/^-0(?:\.0*)?$/.test(text);
   const [whole, fraction] = text.replace(/^-/, '').split('.');
@@ -101,6 +103,7 @@ export function fixed(value: Big, decimals: number): string {
 /** At least four significant figures, at least two decimals unless whole, trailing zeros dropped. */
 export function plain(value: Big): string {
   if (value.isZero()) return '0';
+  if (value.abs().gte(1e21)) return fixed(value, 0);
   const magnitude = Math.floor(Math.log10(Math.abs(value.toNumber())));
   const decimals = Math.min(12, Math.max(2, 3 - magnitude));
   const text = fixed(value, decimals);

@@ -268,3 +268,23 @@ describe('the tools refuse bad input clearly', () => {
     await expect(failure).rejects.toThrow(reason);
   });
 });
+
+describe('nothing stalls the event loop', () => {
+  it('says an astronomically large result in powers of ten, at once', async () => {
+    const compound = tools.find((t) => t.name === 'calc_finance')!;
+    const started = Date.now();
+    const result = await compound.run(
+      { operation: 'compound', principal: 1e300, rate: 100000, years: 1000, compounding: 'daily' },
+      ctx,
+    );
+    // Written out in full this took over a minute (a million-digit string).
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((result.value as { answer: string }).answer).toMatch(/^\d\.\d{5} × 10\^\d+$/);
+  });
+
+  it('does not read a message longer than any question of its kind', () => {
+    const long = `${'Our revenue went from $1.2M to $1.5M, '.repeat(40)}what's the growth?`;
+    const reading = readOne(long, now);
+    expect(reading?.kind === 'reading' && reading.task.tool).not.toBe('calc_percentage');
+  });
+});

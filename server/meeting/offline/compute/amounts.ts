@@ -121,7 +121,13 @@ export function tail(q: Quantity): string {
   return q.after.split(/[,;]|\band\b|\bwith\b|\bwhile\b/)[0] ?? '';
 }
 
-/** A message with several questions (a "?" mid-way, or several lines) is left whole to split.ts. */
+/** A computable business question fits in a few sentences; longer text is not read as one. */
+const MAX_QUESTION_CHARS = 1000;
+
+/**
+ * Not one question: several (a "?" mid-way, or several lines — left whole to
+ * split.ts) or longer than any question of this kind.
+ */
 export function severalQuestions(q: string): boolean {
-  return /\?\s*\S|\n\s*\S/.test(q.trim());
+  return q.length > MAX_QUESTION_CHARS || /\?\s*\S|\n\s*\S/.test(q.trim());
 }
