@@ -30,6 +30,7 @@ export const FINANCE_OPERATIONS = [
   'doubling_time',
   'loan_payment',
   'savings',
+  'savings_payment',
   'present_value',
   'cagr',
   'break_even',
@@ -145,6 +146,13 @@ function doublingTime(a: Args): ComputedValue {
       : ln2.div(big.bignumber(PER_YEAR[c]).mul(big.log(ONE.add(r.div(PER_YEAR[c]))) as Big));
   const n = c === 'continuously' ? null : PER_YEAR[c];
   const rule72 = big.bignumber(72).div(r.mul(HUNDRED));
+  if (a.method === 'rule_of_72') {
+    return {
+      answer: `${plain(rule72)} years by the rule of 72`,
+      expression: `72 / ${plain(r.mul(HUNDRED))}`,
+      working: `The rule of 72 is an estimate: compounded ${c}, money doubles in exactly ${plain(years)} years.`,
+    };
+  }
   return {
     answer: `${plain(years)} years`,
     expression:
@@ -220,6 +228,27 @@ function savings(a: Args, sign: string | null): ComputedValue {
   };
 }
 
+function savingsPayment(a: Args, sign: string | null): ComputedValue {
+  const target = positive(amount(a, 'future_value'), 'future_value');
+  const r = rate(a, 'rate');
+  const t = span(a);
+  const perYear = periodsPerYear(a);
+  const n = t.mul(perYear);
+  if (!n.isInteger()) throw new ToolError('The term must be a whole number of deposits');
+  const i = r.div(perYear);
+  const deposit = i.isZero() ? target.div(n) : target.mul(i).div(ONE.add(i).pow(n).sub(ONE));
+  const every = { 12: 'month', 4: 'quarter', 1: 'year', 52: 'week' }[perYear]!;
+  return {
+    answer: `${money(deposit, sign)} a ${every}`,
+    expression: i.isZero()
+      ? `${plain(target)} / ${plain(n)}`
+      : `${plain(target)} × i / ((1 + i)^${plain(n)} − 1), i = ${plain(r)}/${perYear}`,
+    working:
+      `${plain(n)} deposits of ${money(deposit, sign)} at ${percent(r.mul(HUNDRED))} a year (each at the period's end) ` +
+      `reach ${money(target, sign)}: ${money(deposit.mul(n), sign)} paid in, the rest interest.`,
+  };
+}
+
 function presentValue(a: Args, sign: string | null): ComputedValue {
   const target = positive(amount(a, 'future_value'), 'future_value');
   const r = rate(a, 'rate');
@@ -291,6 +320,8 @@ export function finance(args: Args): ComputedValue {
       return loanPayment(args, sign);
     case 'savings':
       return savings(args, sign);
+    case 'savings_payment':
+      return savingsPayment(args, sign);
     case 'present_value':
       return presentValue(args, sign);
     case 'cagr':
@@ -308,9 +339,10 @@ export const financeParameters = {
       enum: FINANCE_OPERATIONS,
       description:
         'compound (principal, rate, years|months, compounding, ask future_value|interest); ' +
-        'simple_interest (principal, rate, years|months, ask interest|total); doubling_time (rate, compounding); ' +
+        'simple_interest (principal, rate, years|months, ask interest|total); doubling_time (rate, compounding, method exact|rule_of_72); ' +
         'loan_payment (principal, rate, years|months, payments, ask payment|total_interest|total_paid); ' +
         'savings (payment: the regular deposit, rate, years|months, payments); ' +
+        'savings_payment (future_value: the target, rate, years|months, payments: the deposit needed); ' +
         'present_value (future_value, rate, years|months, compounding); cagr (start, end, years); ' +
         'break_even (fixed_costs, price, variable_cost per unit, ask units|revenue)',
     },
@@ -325,6 +357,7 @@ export const financeParameters = {
       description: 'default monthly',
     },
     payment: { type: 'number' },
+    method: { type: 'string', enum: ['exact', 'rule_of_72'], description: 'doubling_time only' },
     future_value: { type: 'number' },
     start: { type: 'number' },
     end: { type: 'number' },

@@ -183,6 +183,13 @@ describe('finance', () => {
     ['Simple interest on $2,000 at 5% for 3 years', '$300.00'],
     ['How long does it take money to double at 7% interest?', '10.24 years'],
     ['doubling time at 6% compounded monthly', '11.58 years'],
+    ['Using the rule of 72, how long to double at 8%?', '9 years by the rule of 72'],
+    ['Future value of $5,000 at 6% for 10 years', '$8,954.24'],
+    ['What will $1,000 become in 5 years at 8%?', '$1,469.33'],
+    [
+      'How much do I need to save each month to reach $50,000 in 10 years at 5%?',
+      '$321.99 a month',
+    ],
     ['Monthly payment on a $300,000 mortgage at 6.5% for 30 years', '$1,896.20 a month'],
     [
       "What's the monthly payment on a $25k car loan at 4.9% APR over 60 months?",

@@ -175,6 +175,14 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   }
   const c = monthly ? 'monthly' : compounding(t);
   if (target) {
+    // "save each month to reach $50,000": the regular deposit that gets there.
+    const every = depositPeriod(t.replace(/\bcompound\w* \w+/g, ''));
+    if (every) {
+      return reading(
+        { operation: 'savings_payment', future_value: money[0]!.value, payments: every, ...base },
+        s,
+      );
+    }
     return reading(
       {
         operation: 'present_value',
@@ -193,7 +201,7 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
     /\b(?:grow|grows|rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b/.test(
       t,
     ) ||
-    /\bcompound(?:ed|ing)?\b|\bapy\b|\bgrow(?:s|n)?\b|\bworth\b|\bturn into\b|\bbecome\b|\binvest(?:ed|ment)?\b|\bsavings account\b|\breturns?\b/.test(
+    /\bcompound(?:ed|ing)?\b|\bfuture value\b|\bapy\b|\bgrow(?:s|n)?\b|\bworth\b|\bturn into\b|\bbecome\b|\binvest(?:ed|ment)?\b|\bsavings account\b|\breturns?\b/.test(
       t,
     );
   const interestAsked =
@@ -232,6 +240,11 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   );
 }
 
+function ruleOf72(s: Scanned): boolean {
+  const m = /\brule of (N\d+|seventy-two)\b/.exec(s.template);
+  return !!m && (m[1] === 'seventy-two' || s.quantities[Number(m[1]!.slice(1))]!.value === 72);
+}
+
 function doubling(s: Scanned): Reading | PartialReading {
   const rate = percentsOf(s);
   if (rate.length !== 1) return partial('a doubling time', ['one growth or interest rate']);
@@ -240,6 +253,7 @@ function doubling(s: Scanned): Reading | PartialReading {
       operation: 'doubling_time',
       rate: rate[0]!.value,
       compounding: compounding(s.template) ?? 'annually',
+      ...(ruleOf72(s) ? { method: 'rule_of_72' } : {}),
     },
     s,
   );
@@ -386,7 +400,7 @@ const readFinance: Reader = (q) => {
     return loan(s);
   }
   if (
-    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow(?:s|ing)?\b|\bgrow to\b|\binflation\b|\bdepreciat\w*\b|\b(?:rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
+    /\binterest\b|\bcompound(?:ed|ing)?\b|\bapy\b|\bapr\b|\binvest(?:ed|ment|ing)?\b|\bdeposit(?:ed|ing)?\b|\bsav(?:e|es|ed|ing|ings)\b|\binto\b|\bput (?:away|aside)\b|\bcontribut\w*\b|\bgrow(?:s|ing)?\b|\bgrow to\b|\bbecome\b|\bturn into\b|\binflation\b|\bdepreciat\w*\b|\b(?:rise|rises|increase|increases) (?:by )?P\d+ (?:a|per|each|every) year\b|\bworth\b|\bpresent value\b|\bfuture value\b/.test(
       t,
     ) &&
     percentsOf(s).length
