@@ -58,7 +58,7 @@ function simplify(a: Args): ComputedValue {
 }
 
 /** left[0]:left[1] = right[0]:right[1] with exactly one unknown (null) on either side. */
-function solve(a: Args): ComputedValue {
+function solve(a: Args, sign: string | null): ComputedValue {
   const terms = [...list(a.left, 'left'), ...list(a.right, 'right')];
   const unknown = terms.findIndex((t) => t === null);
   if (unknown < 0 || terms.filter((t) => t === null).length !== 1) {
@@ -76,7 +76,7 @@ function solve(a: Args): ComputedValue {
   const label = typeof a.label === 'string' && /^[a-z ]{1,40}$/i.test(a.label) ? a.label : null;
   const name = typeof a.unknown === 'string' && /^[a-z]$/i.test(a.unknown) ? a.unknown : 'x';
   return {
-    answer: label ? `${plain(x)} ${label}` : `${name} = ${plain(x)}`,
+    answer: sign ? money(x, sign) : label ? `${plain(x)} ${label}` : `${name} = ${plain(x)}`,
     expression: `${shown[0]}:${shown[1]} = ${shown[2]}:${shown[3]}`,
     working: `Cross-multiplying: ${shown[0]} × ${shown[3]} = ${shown[1]} × ${shown[2]}, so ${name} = ${plain(x)}.`,
   };
@@ -110,7 +110,7 @@ export function ratio(args: Args): ComputedValue {
   const operation = choice(args, 'operation', RATIO_OPERATIONS);
   if (operation === 'split') return split(args, currencySign(args.currency));
   if (operation === 'simplify') return simplify(args);
-  if (operation === 'solve') return solve(args);
+  if (operation === 'solve') return solve(args, currencySign(args.currency));
   return compare(args);
 }
 
@@ -132,7 +132,10 @@ export const ratioParameters = {
     label: { type: 'string', description: 'what the unknown measures, e.g. "g of sugar"' },
     a: { type: 'number' },
     b: { type: 'number' },
-    currency: { type: 'string', description: 'symbol or code of the total: $, €, £, USD' },
+    currency: {
+      type: 'string',
+      description: 'symbol or code of the total (split) or of the unknown (solve): $, €, £, USD',
+    },
   },
   required: ['operation'],
 };

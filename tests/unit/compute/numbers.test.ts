@@ -161,6 +161,8 @@ describe('ratios', () => {
     ["what's the ratio of 150 to 100", '3:2 (1.5 to 1)'],
     ['Mix paint and water 3:1; I have 12 litres of paint, how much water?', '4 litres of water'],
     ['The ratio of boys to girls is 3:5 and there are 40 students. How many girls?', '25 girls'],
+    ['If 3 pens cost $4.50, how much do 7 cost?', '$10.50'],
+    ['If 5 kg of apples costs €12, what do 8 kg cost?', '€19.20'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
     expect(tool).toBe('calc_ratio');

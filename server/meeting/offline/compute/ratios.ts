@@ -98,6 +98,26 @@ function partOfTotal(
   });
 }
 
+/** "If 3 pens cost $4.50, how much do 7 cost?": the same price per item. */
+function proportion(s: Scanned): Reading | null {
+  const m =
+    /\bif (N\d+) ((?:[a-z]+ ){0,3})(?:cost|costs|costed|is|are|sell for|sells for) (N\d+)\b.*\b(?:how much|what) (?:do|does|would|will|is|are|for) (N\d+) ?((?:[a-z]+ ){0,3})(?:cost|be)?\b/.exec(
+      s.template,
+    );
+  if (!m || s.quantities.length !== 3) return null;
+  const [count, price, wanted] = [m[1]!, m[3]!, m[4]!].map(
+    (n) => s.quantities[Number(n.slice(1))]!,
+  );
+  // The price is the one with money; the counts are plain.
+  if (!price!.currency || count!.currency || wanted!.currency) return null;
+  return reading({
+    operation: 'solve',
+    left: [count!.value, price!.value],
+    right: [wanted!.value, null],
+    currency: price!.currency,
+  });
+}
+
 export const ratioReader: Reader = (q) => {
   if (severalQuestions(q)) return null;
   const solved = solve(q);
@@ -143,6 +163,8 @@ export const ratioReader: Reader = (q) => {
     if (scaled) return scaled;
   }
   const plain = scan(q.toLowerCase());
+  const unitPrice = proportion(plain);
+  if (unitPrice) return unitPrice;
   const of = /\bratio (?:of|between) (N\d+) (?:to|and|vs\.?|versus) (N\d+)\b/.exec(plain.template);
   if (of && plain.quantities.length === 2) {
     return reading({
