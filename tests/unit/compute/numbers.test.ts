@@ -117,6 +117,12 @@ describe('percentages', () => {
     ['15% of my $3,200 paycheck goes to savings, how much is that?', '$480.00'],
     ['After a 20% pay cut my salary is $40,000. What was it before?', '$50,000.00'],
     ['Last month 1,200 visitors, this month 1,500. Growth?', '25% increase'],
+    ["The price was $80, and now it's $60, what's the discount percentage?", '25% decrease'],
+    ['What percent discount is $60 from $80?', '25% decrease'],
+    ['60 is what percent less than 80?', '25% decrease'],
+    ['50 is what percent more than 40?', '25% increase'],
+    ['A $120 jacket is on sale for $90. What percent off is that?', '25% decrease'],
+    ['The discount is $15 on a $60 item. What percent off is that?', '25%'],
     ["Revenue went from 1.2M to 1.5M. What's the growth in %?", '25% increase'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);
@@ -134,6 +140,12 @@ describe('percentages', () => {
   it('leaves times of day to the calendar expert', () => {
     const reading = readOne('what is the change from 3 pm to 5 pm in Tokyo', now);
     expect(reading?.kind === 'reading' && reading.task.tool).not.toBe('calc_percentage');
+  });
+
+  it('does not guess whether "the discount" is an amount or a percentage', () => {
+    expect(readOne("A $120 jacket is on sale for $90. What's the discount", now)?.kind).toBe(
+      'partial',
+    );
   });
 
   it('does not guess which "percentage difference" is meant', () => {

@@ -1,4 +1,4 @@
-import { amountsOf, currencyIn, lead, percentsOf, scan, severalQuestions } from './amounts';
+import { amountsOf, currencyIn, lead, percentsOf, scan, tail, severalQuestions } from './amounts';
 import type { Quantity, Scanned } from './amounts';
 import { looksLikeMaths } from './legacy';
 import type { PartialReading, Reader, Reading } from './types';
@@ -87,8 +87,9 @@ function changeBetween(s: Scanned, first: string, second: string): Reading | Par
   const t = s.template;
   const [a, b] = [first, second].map((e) => s.quantities[index(e)]!) as [Quantity, Quantity];
   if (s.quantities.length !== 2) return null;
-  const down = CHANGE_DOWN.test(t);
-  const up = CHANGE_UP.test(t);
+  const down =
+    CHANGE_DOWN.test(t) || /\b(?:discount|off|cheaper|less|lower|smaller|markdown|below)\b/.test(t);
+  const up = CHANGE_UP.test(t) || /\b(?:more|higher|bigger|larger|greater|above|markup)\b/.test(t);
   const direction = down && !up ? 'decrease' : up && !down ? 'increase' : 'change';
   if (a.kind === 'percent' && b.kind === 'percent') {
     if (/\bpoints?\b|\bpp\b/.test(t)) {
@@ -120,10 +121,48 @@ function changeBetween(s: Scanned, first: string, second: string): Reading | Par
 }
 
 /** "what percent of B is A", "A is what % of B", "A out of B as a percentage", a share of a total. */
-function whatPercent(s: Scanned): Reading | null {
+function whatPercent(s: Scanned): Reading | PartialReading | null {
   const t = s.template;
   if (percentsOf(s).length) return null;
   const amounts = amountsOf(s);
+  // "60 is what percent less than 80": a change from the second to the first, not a share.
+  const than =
+    /\b(N\d+) is what (?:percent(?:age)?|%) (?:more|less|higher|lower|bigger|smaller|larger|greater|cheaper|above|below) (?:than )?(N\d+)/.exec(
+      t,
+    );
+  if (than) return changeBetween(s, than[2]!, than[1]!);
+  if (
+    amounts.length === 2 &&
+    /\bwhat (?:percent(?:age)?|%) (?:discount|off|decrease|increase|more|less|higher|lower|cheaper|change|markup|raise|drop|rise|bigger|smaller|larger)\b|\b(?:discount|markdown)\b/.test(
+      t,
+    )
+  ) {
+    const [x, y] = amounts as [Quantity, Quantity];
+    const name = (q: Quantity) => `N${s.quantities.indexOf(q)}`;
+    // "what percent discount is $60 from $80": a change from the amount after "from".
+    const base =
+      /\b(?:from|instead of|down from|reduced from|was) (?:an? |the )?(?:original |regular |list |full )?(?:price )?(?:of )?(N\d+)/.exec(
+        t,
+      );
+    if (base) return changeBetween(s, base[1]!, base[1] === name(x) ? name(y) : name(x));
+    // "the discount is $15 on a $60 item": the discount is a share of the price.
+    const isDiscount = (q: Quantity) =>
+      /\b(?:discount|saving|savings|markdown) (?:is|was|of)\s*$|\bsav(?:e|ed|ing)\s*$/.test(
+        lead(q),
+      ) || /^\s*(?:off|discount|cheaper|less|saving)\b/.test(tail(q));
+    const discount = amounts.find(isDiscount);
+    if (discount) {
+      const whole = discount === x ? y : x;
+      return reading({ operation: 'what_percent', part: discount.value, whole: whole.value }, s);
+    }
+    // "a $120 jacket on sale for $90, what percent off": a change to the sale price.
+    const sale = amounts.find((q) =>
+      /\b(?:for|now|pay|paid|reduced to|down to|discounted to|costs?)\s*$/.test(lead(q)),
+    );
+    if (sale && /%|\bpercent/.test(t))
+      return changeBetween(s, name(sale === x ? y : x), name(sale));
+    return partial('which amount is the original price and which the discount or the new price');
+  }
   if (
     amounts.length === 1 &&
     /\bas an? (?:percent(?:age)?|%)|\bin percent\b|\bto (?:a )?percent(?:age)?\b/.test(t)
