@@ -319,20 +319,33 @@ function marginOrMarkup(s: Scanned): Reading | PartialReading | null {
   if (!kind || percentsOf(s).length) return null;
   const amounts = amountsOf(s);
   if (amounts.length !== 2) return null;
-  const profit = amounts.find((q) =>
-    /\b(?:profit|net income|earnings|made)\b[^.]*$/.test(q.before),
+  const near = (q: Quantity, words: RegExp) => words.test(lead(q)) || words.test(tail(q));
+  const REVENUE = /\b(?:revenue|sales|sale|turnover|selling price|price|sell|sells|sold)\b/;
+  const COST = /\b(?:cost|costs|cogs|expenses?|buy|bought|paid)\b/;
+  const profit = amounts.find(
+    (q) =>
+      /\b(?:profit|net income|earnings|gain)(?: of| is| was| were)?\s*$/.test(lead(q)) ||
+      /^\s*(?:in )?(?:profit|net income|gain)\b/.test(tail(q)),
   );
-  const revenue = amounts.find((q) => /\b(?:revenue|sales|turnover)\b[^.]*$/.test(q.before));
-  if (kind === 'margin' && profit && revenue && profit !== revenue) {
-    return reading({ operation: 'what_percent', part: profit.value, whole: revenue.value }, s);
+  if (profit) {
+    // Margin is profit over price, markup profit over cost: the other amount says which it is.
+    const other = amounts.find((q) => q !== profit)!;
+    const otherIsCost = near(other, COST) && !near(other, REVENUE);
+    const otherIsPrice = near(other, REVENUE) && !near(other, COST);
+    if (!otherIsCost && !otherIsPrice)
+      return partial('whether the other amount is the cost or the price');
+    const price = otherIsPrice ? other.value : other.value + profit.value;
+    const cost = otherIsCost ? other.value : other.value - profit.value;
+    return reading({ operation: kind, cost, price }, s);
   }
   const costWords =
     /\b(?:cost|costs|cogs|buy|bought|purchase[sd]?|wholesale|make|made|pay|paid|expenses?)\b/;
   const priceWords = /\b(?:sell|sells|sold|price|retail|charge|charging|revenue|sales|list)\b/;
   let cost = amounts.find(
-    (q) => costWords.test(q.before) || /^\s*(?:to make|each to make|to produce)/.test(q.after),
+    (q) =>
+      costWords.test(lead(q)) || /^\s*(?:to make|each to make|to produce|in cost)/.test(tail(q)),
   );
-  let price = amounts.find((q) => q !== cost && priceWords.test(q.before));
+  let price = amounts.find((q) => q !== cost && priceWords.test(lead(q)));
   if (!cost || !price || cost === price) {
     // Without words for the roles, the cost is the smaller (a margin on a loss is rarely asked).
     const [x, y] = amounts as [Quantity, Quantity];
