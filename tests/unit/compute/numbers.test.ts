@@ -126,6 +126,11 @@ describe('percentages', () => {
     ['50 is what percent more than 40?', '25% increase'],
     ['A $120 jacket is on sale for $90. What percent off is that?', '25% decrease'],
     ['The discount is $15 on a $60 item. What percent off is that?', '25%'],
+    ['Sales fell 10% to $450, what were they before?', '$500.00'],
+    ['What was the original price if I paid $68 after 15% off?', '$80.00'],
+    ['Price without discount is $80, 25% off — what do I pay?', '$60.00'],
+    ["What's the pre-tax price if I paid $53.50 with 7% tax?", '$50.00'],
+    ["£120 including 20% VAT, what's it without VAT?", '£100.00'],
     ["Revenue went from 1.2M to 1.5M. What's the growth in %?", '25% increase'],
   ])('%s → %s', async (question, expected) => {
     const { tool, answer: said } = await answer(question);

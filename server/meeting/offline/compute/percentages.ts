@@ -235,9 +235,12 @@ function withPercent(s: Scanned): Reading | PartialReading | null {
       s,
     );
   }
+  // Asked for the amount before the change: "… to $450, what were they before?", "what was the original price …".
+  const lastToken = /[NP]\d+(?!.*[NP]\d)/.exec(t)!;
+  const asked = t.slice(lastToken.index + lastToken[0].length);
   const reverse =
-    ORIGINAL.test(t) &&
-    /\b(?:after|paid|pay|now|sale price|cost me|costs|is|was|including|incl|with|came to)\b/.test(
+    ORIGINAL.test(asked) ||
+    /\b(?:what(?:'s| is| was| were)|how much (?:was|were|is|did))(?: (?:the|it|they|its|their|my))? (?:original|regular|list|full|pre-?\w+|before)/.test(
       t,
     );
   const down = DISCOUNT.test(t);
