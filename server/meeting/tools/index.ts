@@ -1,4 +1,5 @@
 import type { Tool } from '../types';
+import { businessTools } from './business';
 import { calcTools } from './calc';
 import { datetimeTools } from './datetime';
 import { driveSearchTool } from './driveSearch';
@@ -13,7 +14,7 @@ export interface BuiltinToolOptions {
 
 /** Every built-in tool: calculations, date_and_time and web_search providers. */
 export function builtinTools(opts: BuiltinToolOptions = {}): Tool[] {
-  return [...calcTools(), ...datetimeTools(), ...webSearchTools(opts)];
+  return [...calcTools(), ...businessTools(), ...datetimeTools(), ...webSearchTools(opts)];
 }
 
 export { calcTools, datetimeTools, webSearchTools };

@@ -19,6 +19,23 @@ export const toolProviderDefinitions = [
         name: 'calc_statistics',
         description: 'Mean, median, standard deviation and sum of a list of numbers.',
       },
+      {
+        name: 'calc_percentage',
+        description:
+          'Percentages: X% of Y, what percent X is of Y, percentage change, a price after or before a ' +
+          'discount, tax or tip, margin and markup. Percents as people say them (4.5 for 4.5%).',
+      },
+      {
+        name: 'calc_ratio',
+        description:
+          'Ratios: split an amount in a ratio (3:2), simplify a ratio, solve 2:3 = x:12, the ratio of two numbers.',
+      },
+      {
+        name: 'calc_finance',
+        description:
+          'Compound and simple interest, doubling time, loan and mortgage payments, savings with ' +
+          'regular deposits, present value, CAGR and break-even. Annual rates as people say them (4.5 for 4.5%).',
+      },
     ],
   },
   {

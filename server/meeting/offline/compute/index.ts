@@ -1,4 +1,7 @@
+import { financeReader } from './finance';
 import { legacyReaders } from './legacy';
+import { percentageReader } from './percentages';
+import { ratioReader } from './ratios';
 import { hardPieces, softCuts, tidyPiece } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
 import { unreadComputation } from './unread';
@@ -9,7 +12,13 @@ import { unreadComputation } from './unread';
  * the catch-all `unreadComputation` keeps a computation that nobody could
  * read away from web search and the documents.
  */
-const READERS: Reader[] = [...legacyReaders, unreadComputation];
+const READERS: Reader[] = [
+  financeReader,
+  ratioReader,
+  percentageReader,
+  ...legacyReaders,
+  unreadComputation,
+];
 
 export function readOne(text: string, now: Date): Reading | PartialReading | null {
   let partial: PartialReading | null = null;
