@@ -1,6 +1,9 @@
+import { algebraReader } from './algebra';
 import { legacyReaders } from './legacy';
 import { splitQuestions } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
+import { statisticsReader } from './statistics';
+import { unitReader } from './units';
 import { unreadComputation } from './unread';
 
 /**
@@ -9,7 +12,13 @@ import { unreadComputation } from './unread';
  * the catch-all `unreadComputation` keeps a computation that nobody could
  * read away from web search and the documents.
  */
-const READERS: Reader[] = [...legacyReaders, unreadComputation];
+const READERS: Reader[] = [
+  unitReader,
+  algebraReader,
+  statisticsReader,
+  ...legacyReaders,
+  unreadComputation,
+];
 
 export function readOne(text: string, now: Date): Reading | PartialReading | null {
   let partial: PartialReading | null = null;
