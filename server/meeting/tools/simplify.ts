@@ -14,6 +14,15 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The expanded polynomial (rationalize), or null when it is not one. */
+function polynomial(node: MathNode): MathNode | null {
+  try {
+    return plain.simplify(plain.rationalize(node) as MathNode);
+  } catch {
+    return null;
+  }
+}
+
 /** "2 * x ^ 2" → "2x^2". */
 function tidy(node: MathNode): string {
   return node
@@ -31,13 +40,15 @@ export function simplifyExpression(input: unknown, expand = false): ComputedText
   const text = normaliseAlgebra(input);
   if (text.length > MAX_TEXT) throw new ToolError('The expression is too long');
   if (text.includes('=')) throw new ToolError('That is an equation: ask me to solve it instead');
-  const node = checked(text);
+  checked(text);
+  // Parsed again by this instance: simplify only recognises its own nodes.
+  const node = plain.parse(text);
   let result: MathNode;
   try {
     result = plain.simplify(node);
-    if (expand || /\(/.test(result.toString())) {
-      const expanded = plain.rationalize(node) as MathNode;
-      if (expand || expanded.toString().length <= result.toString().length) result = expanded;
+    const expanded = polynomial(node);
+    if (expanded && (expand || expanded.toString().length <= result.toString().length)) {
+      result = expanded;
     }
   } catch (err) {
     throw new ToolError(`Could not simplify "${text}": ${describe(err)}`);

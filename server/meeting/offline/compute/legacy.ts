@@ -1,5 +1,6 @@
 import { isMathWord } from '../../tools/calc';
 import { timeTask } from '../timeIntent';
+import { unscaledDegrees } from './units';
 import { stripFillers } from './words';
 import type { Reader } from './types';
 
@@ -51,6 +52,8 @@ const timeReader: Reader = (q, now) => {
 
 const calcReader: Reader = (q) => {
   const core = stripFillers(q);
+  // "72 degrees to celsius" is a temperature without its scale, not an angle.
+  if (unscaledDegrees(core.replace(/^convert\s+/i, ''))) return null;
   if (looksLikeMaths(core)) {
     return {
       kind: 'reading',

@@ -95,13 +95,13 @@ function readTarget(text: string): { unit: string; known: KnownUnit } | null {
   return known ? { unit, known } : null;
 }
 
-/** "72 degrees in celsius": a number of degrees without a scale. */
-function unscaledDegrees(text: string): PartialReading | null {
-  if (
-    !new RegExp(String.raw`^${NUMBER}\s*(?:°|degrees?|deg)\s+(?:to|in|into)\s+\S`, 'i').test(text)
-  ) {
-    return null;
-  }
+/** "72 degrees in celsius": a temperature without its scale (Celsius or Fahrenheit?). */
+export function unscaledDegrees(text: string): PartialReading | null {
+  const m = new RegExp(
+    String.raw`^${NUMBER}\s*(?:°|degrees?|deg)\s+(?:to|in|into)\s+(.+)$`,
+    'i',
+  ).exec(text);
+  if (!m || !/^(?:degC|degF|K)$/.test(readTarget(m[1]!)?.known.unit ?? '')) return null;
   return {
     kind: 'partial',
     domain: 'math',
