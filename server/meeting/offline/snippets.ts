@@ -29,6 +29,7 @@ export function evaluateSnippet(expression: string, result: string): string {
 /** Units mathjs lacks, defined as tools/units.ts defines them. */
 const EXTRA_UNITS: Record<string, string> = {
   knot: '1852 m/h',
+  intacre: '4046.8564224 m^2',
   nmi: '1852 m',
   impgal: '4.54609 l',
   tbsp: '14.78676478125 ml',

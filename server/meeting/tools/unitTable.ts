@@ -212,7 +212,7 @@ export const UNITS: UnitEntry[] = [
     label: 'yd²',
     names: ['yd²', 'yd2', 'yd^2', 'sq yd', 'sq yards', 'square yard', 'square yards'],
   },
-  { unit: 'acre', label: 'acres', names: ['acre', 'acres', 'ac'] },
+  { unit: 'intacre', label: 'acres', names: ['acre', 'acres', 'ac'] },
   { unit: 'hectare', label: 'hectares', names: ['ha', 'hectare', 'hectares'] },
   // Volume
   { unit: 'l', label: 'L', names: ['l', 'liter', 'liters', 'litre', 'litres', 'ltr', 'ltrs'] },
@@ -315,6 +315,11 @@ export const UNITS: UnitEntry[] = [
   { unit: 'MiB', label: 'MiB', names: ['mib', 'mebibyte', 'mebibytes'] },
   { unit: 'GiB', label: 'GiB', names: ['gib', 'gibibyte', 'gibibytes'] },
   { unit: 'TiB', label: 'TiB', names: ['tib', 'tebibyte', 'tebibytes'] },
+  { unit: 'kb/s', label: 'kbps', names: ['kbps', 'kbit/s', 'kb/s (bits)', 'kilobits per second'] },
+  { unit: 'Mb/s', label: 'Mbps', names: ['mbps', 'mbit/s', 'megabits per second'] },
+  { unit: 'Gb/s', label: 'Gbps', names: ['gbps', 'gbit/s', 'gigabits per second'] },
+  { unit: 'MB/s', label: 'MB/s', names: ['mb/s', 'megabytes per second'] },
+  { unit: 'GB/s', label: 'GB/s', names: ['gb/s', 'gigabytes per second'] },
   // Durations
   { unit: 'ms', label: 'ms', names: ['ms', 'msec', 'millisecond', 'milliseconds'] },
   { unit: 's', label: 's', names: ['s', 'sec', 'secs', 'second', 'seconds'] },

@@ -15,6 +15,8 @@ import type { UnitEntry } from './unitTable';
 const math = create(all!, { number: 'BigNumber', precision: 64 });
 math.createUnit({
   knot: '1852 m/h',
+  // The international acre (mathjs' acre is the US survey one: 43,560.04 ft²).
+  intacre: '4046.8564224 m^2',
   nmi: '1852 m',
   impgal: '4.54609 l',
   tbsp: '14.78676478125 ml',

@@ -177,3 +177,32 @@ describe('algebra', () => {
     );
   });
 });
+
+describe('more phrasings', () => {
+  const cases: [string, string][] = [
+    ['how many square feet in an acre', '43,560 ft²'],
+    ['72°F → °C', '22.22222 °C'],
+    ['100 Mbps in MB/s', '12.5 MB/s'],
+    ["6'2 to cm", '187.96 cm'],
+    ['how many pounds is 80 kg', '176.3698 lb'],
+    ['how many cups in a gallon', '16 US cups'],
+    ['0 K in °F', '-459.67 °F'],
+    ['Solve: 5x - 3 = 2x + 9', 'x = 4'],
+    ['What value of x satisfies 2x + 7 = 19?', 'x = 6'],
+    ['2x^2 + 3x - 2 = 0', 'x = -2 or x = 0.5'],
+    ['Solve the system: 2x + y = 7 and x - y = 2', 'x = 3, y = 1'],
+    ['the median salary of $45,000, $52,000, $61,000', '52,000'],
+    ['My test scores were 85, 92, 78 and 90. What is the average?', '86.25'],
+    ['Find the mean, median and mode of 2, 3, 3, 5, 7', '4'],
+  ];
+  for (const [question, expected] of cases) {
+    it(question, async () => {
+      expect((await answer(question)).answer).toBe(expected);
+    });
+  }
+
+  it('leaves a list it cannot pin down unread', () => {
+    expect(readOne('average speed of 60 mph and 40 mph', NOW)?.kind).toBe('partial');
+    expect(readOne('what is 5 plus the average of 3 and 4', NOW)?.kind).toBe('partial');
+  });
+});

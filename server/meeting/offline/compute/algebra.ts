@@ -11,14 +11,18 @@ import type { Reader } from './types';
 
 const LETTERS = String.raw`[a-z](?:\s*(?:,|and)\s*[a-z])*`;
 const SOLVE_LEAD = new RegExp(
-  String.raw`^(?:please\s+)?(?:(?:can|could) you\s+)?(?:solve|find|determine|calculate|compute|work out|what(?:'s| is| are)|whats)\s+` +
+  String.raw`^(?:please\s+)?(?:(?:can|could) you\s+)?(?:solve|find|determine|calculate|compute|work out|what(?:'s| is| are)|whats)\s*:?\s+` +
     String.raw`(?:(?:the\s+)?(?:equations?|system(?: of equations)?)\s*:?\s*)?` +
     String.raw`(?:(?:the\s+)?(?:values?|roots?|solutions?|zeros?)\s+(?:of|to|for)\s+)?(?:for\s+)?` +
     String.raw`(?:${LETTERS}\s*(?:if|when|given|where|in|from|such that|:)\s*)?`,
   'i',
 );
+const VALUE_OF = new RegExp(
+  String.raw`^(?:(?:what|which)\s+|find\s+the\s+)?values?\s+of\s+${LETTERS}\s+(?:satisfies|satisfy|solves|solve|makes|make)\s+(?:the equation\s+)?`,
+  'i',
+);
 const ROOTS = /^(?:the\s+)?(?:roots?|zeros?|solutions?)\s+(?:of|to|for)\s+/i;
-const SOLVE_WORDS = /\b(?:solve|roots?|zeros?|solutions?)\b|^find\b/i;
+const SOLVE_WORDS = /\b(?:solve|roots?|zeros?|solutions?|satisf(?:y|ies))\b|^find\b/i;
 const SIMPLIFY = /^(?:please\s+)?(simplify|expand|multiply out|factor|factori[sz]e)\s*:?\s+(.+)$/i;
 const TAIL = new RegExp(
   String.raw`\s*,?\s*(?:(?:solve|solving)\s+)?(?:for|what(?:'s| is| are)|find)\s+${LETTERS}\s*$`,
@@ -72,7 +76,7 @@ export const algebraReader: Reader = (question) => {
   ).exec(q);
   let body = ifThen
     ? ifThen[1]!
-    : q.replace(SOLVE_LEAD, '').replace(ROOTS, '').replace(TAIL, '').trim();
+    : q.replace(SOLVE_LEAD, '').replace(VALUE_OF, '').replace(ROOTS, '').replace(TAIL, '').trim();
   if (!body) return null;
   const asksToSolve = ifThen !== null || SOLVE_WORDS.test(q);
   const equations = equationsOf(body);

@@ -97,15 +97,16 @@ function onlyGlue(text: string): boolean {
 export const statisticsReader: Reader = (question) => {
   const q = question.replace(/[?!.]+$/, '').trim();
   if (!/\d/.test(q)) return null;
-  let asked: Asked | null = null;
+  // Every statistic named ("mean, median and mode of …"); the first one named leads.
+  const named: { at: number; asked: Asked }[] = [];
   let rest = q;
   for (const k of KEYWORDS) {
     const m = k.pattern.exec(rest);
     if (!m) continue;
-    asked ??= k.asked(m);
-    rest = rest.replace(k.pattern, ' ');
-    break;
+    named.push({ at: m.index, asked: k.asked(m) });
+    rest = rest.replace(k.pattern, (x) => ' '.repeat(x.length));
   }
+  const asked = named.sort((a, b) => a.at - b.at)[0]?.asked ?? null;
   if (!asked) return null;
   // An arithmetic expression or a percentage of something is not a list.
   if (/%\s*(?:of|off)\b|\d\s*[-+*/^×÷x]\s*\d|\d\s*[+*/^×÷=]/i.test(rest)) return null;
@@ -115,7 +116,13 @@ export const statisticsReader: Reader = (question) => {
   }
   // The numbers are what is left; the rest must be glue ("of the following numbers:").
   const numbers = readNumberList(rest.replace(/[:[\](){};]/g, ' '));
-  const words = rest.replace(NUMBER, ' ').replace(/[$€£¥%,:[\](){};&-]/g, ' ');
+  // "the median salary of $45,000, …": whatever names the list before "of" or ":" is not read.
+  const first = rest.search(/[-−$€£¥]?\d/);
+  const lead = rest.slice(0, first);
+  const listed = /(?:\b(?:of|for|in|across|among|from|are|were)|:)\s*$/i.test(lead)
+    ? rest.slice(first)
+    : rest;
+  const words = listed.replace(NUMBER, ' ').replace(/[$€£¥%,:[\](){};&—–-]/g, ' ');
   if (!numbers || !onlyGlue(words)) {
     return {
       kind: 'partial',

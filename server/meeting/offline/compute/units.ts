@@ -15,7 +15,7 @@ const LEAD_IN =
   /^(?:how (?:hot|cold|warm|far|long|heavy|fast|big|tall|much|large|many)\s+(?:is|are)\s+|so\s+|ok\s+|hey\s+)/i;
 const TAIL = /\s*(?:please|thanks|thank you|exactly|approximately|roughly|\?|=|\.)+\s*$/i;
 const CONNECTOR =
-  /\s*=\s*(?:how many|what in|\?)?\s*|\s+(?:is how many|is what in|equals how many|equals|is equal to|are how many|in terms of|converted to|converted into|to|into|in|as)(?=\s)/gi;
+  /\s*(?:=|→|->|=>)\s*(?:how many|what in|\?)?\s*|\s+(?:is how many|is what in|equals how many|equals|is equal to|are how many|in terms of|converted to|converted into|to|into|in|as)(?=\s)/gi;
 
 interface Quantity {
   value: number;
