@@ -1,7 +1,18 @@
 import { all, create } from 'mathjs';
-import type { Complex, Fraction, MathNode } from 'mathjs';
+import type { Complex, Fraction } from 'mathjs';
 import { ToolError } from '../types';
 import { difference, unknownsOf } from './algebraText';
+import {
+  clearDenominators,
+  degreeOfCoefficients,
+  evaluator,
+  exact,
+  formatFraction,
+  formatNumber,
+  frac,
+  polynomialText,
+} from './polynomial';
+import type { Scope } from './polynomial';
 
 /**
  * Solves equations and simplifies expressions with mathjs instances of its
@@ -16,28 +27,7 @@ import { difference, unknownsOf } from './algebraText';
  * also in fractions, so "x/3 + 1/2 = 5/6" gives exactly 1.
  */
 
-const exact = create(all!, { number: 'Fraction' });
 const plain = create(all!);
-
-type Scope = Record<string, Fraction>;
-
-function evaluator(text: string): (scope: Scope) => Fraction {
-  const code = exact.parse(text).compile();
-  return (scope) => code.evaluate(scope) as Fraction;
-}
-
-const frac = (n: number | string) => exact.fraction(n) as Fraction;
-
-/** A fraction for the headline: whole, or a decimal to 10 significant digits. */
-export function formatFraction(f: Fraction): string {
-  if (f.d === 1n) return (f.s * f.n).toString();
-  return formatNumber(Number(f.valueOf()));
-}
-
-function formatNumber(x: number): string {
-  if (Object.is(x, -0) || Math.abs(x) < 1e-12) return '0';
-  return String(Number(x.toPrecision(10)));
-}
 
 function asFraction(f: Fraction): string {
   return f.d === 1n ? '' : ` (= ${f.s < 0 ? '-' : ''}${f.n}/${f.d})`;
@@ -57,66 +47,24 @@ export interface Solution {
   solutions: Record<string, string>[];
 }
 
-/** The exact coefficients c0…c5 of a polynomial in one unknown, from six values; null if it is not one. */
-function interpolate(g: (x: Fraction) => Fraction | null): Fraction[] | null {
-  const xs: Fraction[] = [];
-  const ys: Fraction[] = [];
-  const checks: [Fraction, Fraction][] = [];
-  for (const p of [0, 1, -1, 2, -2, 3, -3, 5, 7, -5, 11, 13, 1 / 2, 17, -7, 19]) {
-    const x = frac(p);
-    const y = g(x);
-    if (y === null) continue;
-    if (xs.length < 6) {
-      xs.push(x);
-      ys.push(y);
-    } else checks.push([x, y]);
-    if (checks.length === 2) break;
-  }
-  if (xs.length < 6 || checks.length < 2) return null;
-  const matrix = xs.map((x) => [0, 1, 2, 3, 4, 5].map((k) => exact.pow(x, k) as Fraction));
-  const solved = exact.lusolve(matrix, ys) as unknown as Fraction[][];
-  const coefficients = solved.map((row) => row[0]!);
-  for (const [x, y] of checks) {
-    const at = coefficients.reduce(
-      (sum, c, k) => exact.add(sum, exact.multiply(c, exact.pow(x, k))) as Fraction,
-      frac(0),
-    );
-    if (!exact.equal(at, y)) return null;
-  }
-  return coefficients;
-}
-
 function solveOne(text: string, shown: string, unknown: string): Solution {
-  const f = evaluator(text);
-  let denominator: ((s: Scope) => Fraction) | null = null;
-  try {
-    const r = plain.rationalize(text, {}, true) as unknown as { denominator: MathNode | null };
-    if (r.denominator) denominator = evaluator(r.denominator.toString());
-  } catch {
-    denominator = null;
-  }
-  const d = (x: Fraction) => (denominator ? denominator({ [unknown]: x }) : frac(1));
-  const g = (x: Fraction): Fraction | null => {
-    try {
-      const dx = d(x);
-      if (exact.equal(dx, 0)) return null;
-      return exact.multiply(f({ [unknown]: x }), dx) as Fraction;
-    } catch {
-      return null;
-    }
-  };
-  const c = interpolate(g);
+  const { coefficients: c, denominator: d, hasDenominator } = clearDenominators(text, unknown);
   if (!c) {
     throw new ToolError(
       `"${shown}" is not a polynomial equation in ${unknown} (up to a cubic) that I can solve`,
     );
   }
-  let degree = 5;
-  while (degree > 0 && exact.equal(c[degree]!, 0)) degree--;
+  const degree = degreeOfCoefficients(c);
   if (degree > 3) {
     throw new ToolError(`"${shown}" is of degree ${degree}; I solve equations up to cubics`);
   }
-  const allowed = (x: Fraction) => !denominator || !exact.equal(d(x), 0);
+  while (c.length < 4) c.push(frac(0));
+  // A root that makes a denominator zero is not a solution ("x/(x-2) = 2/(x-2)").
+  const allowed = (x: Fraction | number) => {
+    if (!hasDenominator) return true;
+    if (typeof x !== 'number') return !exact.equal(d(x), 0);
+    return Math.abs(Number(d(frac(x)).valueOf())) > 1e-9;
+  };
   const solution = (value: string) => ({ [unknown]: value });
   if (degree === 0) {
     const always = exact.equal(c[0]!, 0);
@@ -142,7 +90,7 @@ function solveOne(text: string, shown: string, unknown: string): Solution {
     return {
       answer: `${unknown} = ${formatFraction(root)}`,
       expression: shown,
-      working: `A linear equation: ${polynomialText(c, 1, unknown)} = 0, so ${unknown} = ${formatFraction(root)}${asFraction(root)}.`,
+      working: `A linear equation: ${polynomialText(c, unknown)} = 0, so ${unknown} = ${formatFraction(root)}${asFraction(root)}.`,
       solutions: [solution(formatFraction(root))],
     };
   }
@@ -152,7 +100,7 @@ function solveOne(text: string, shown: string, unknown: string): Solution {
   ) as (number | Complex)[];
   const real = roots
     .map((r) => (typeof r === 'number' ? r : Math.abs(r.im) < 1e-12 ? r.re : null))
-    .filter((r): r is number => r !== null)
+    .filter((r): r is number => r !== null && allowed(r))
     .sort((a, b) => a - b);
   const values = [...new Set(real.map(formatNumber))];
   return {
@@ -160,37 +108,23 @@ function solveOne(text: string, shown: string, unknown: string): Solution {
       ? values.map((v) => `${unknown} = ${v}`).join(' or ')
       : 'No real solution',
     expression: shown,
-    working: `A cubic: ${polynomialText(c, 3, unknown)} = 0, solved with mathjs polynomialRoot.`,
+    working: `A cubic: ${polynomialText(c, unknown)} = 0, solved with mathjs polynomialRoot.`,
     solutions: values.map(solution),
   };
-}
-
-function polynomialText(c: Fraction[], degree: number, unknown: string): string {
-  const terms: string[] = [];
-  for (let k = degree; k >= 0; k--) {
-    const coefficient = c[k]!;
-    if (exact.equal(coefficient, 0)) continue;
-    const negative = coefficient.s < 0;
-    const size = formatFraction(exact.abs(coefficient) as Fraction);
-    const power = k === 0 ? '' : k === 1 ? unknown : `${unknown}^${k}`;
-    const body = k > 0 && size === '1' ? power : `${size}${power}`;
-    terms.push(terms.length ? `${negative ? '-' : '+'} ${body}` : `${negative ? '-' : ''}${body}`);
-  }
-  return terms.join(' ') || '0';
 }
 
 function quadratic(
   c: Fraction[],
   shown: string,
   unknown: string,
-  allowed: (x: Fraction) => boolean,
+  allowed: (x: Fraction | number) => boolean,
 ): Solution {
   const [c0, c1, c2] = c as [Fraction, Fraction, Fraction];
   const disc = exact.subtract(
     exact.multiply(c1, c1),
     exact.multiply(4, exact.multiply(c2, c0)),
   ) as Fraction;
-  const form = `${polynomialText(c, 2, unknown)} = 0`;
+  const form = `${polynomialText(c, unknown)} = 0`;
   const discText = `discriminant ${formatFraction(disc)}`;
   const twoA = exact.multiply(2, c2) as Fraction;
   const vertex = exact.divide(exact.unaryMinus(c1), twoA) as Fraction;
@@ -201,6 +135,14 @@ function quadratic(
       answer: `No real solution: ${unknown} = ${formatComplex(re, im)} or ${unknown} = ${formatComplex(re, -im)}`,
       expression: shown,
       working: `A quadratic: ${form}; the ${discText} is negative, so its two roots are complex.`,
+      solutions: [],
+    };
+  }
+  if (exact.equal(disc, 0) && !allowed(vertex)) {
+    return {
+      answer: 'No solution',
+      expression: shown,
+      working: `The only candidate, ${unknown} = ${formatFraction(vertex)}, makes a denominator zero.`,
       solutions: [],
     };
   }
@@ -232,7 +174,7 @@ function quadratic(
       value: v,
     }));
   }
-  const kept = roots.filter((r) => !r.exact || allowed(r.exact)).sort((a, b) => a.value - b.value);
+  const kept = roots.filter((r) => allowed(r.exact ?? r.value)).sort((a, b) => a.value - b.value);
   if (!kept.length) {
     return {
       answer: 'No solution',

@@ -12,6 +12,7 @@ const plain = create(all!);
 
 export const MAX_TEXT = 300;
 const MAX_POWER = 6;
+const MAX_DEGREE = 24;
 const ARITHMETIC = new Set([
   'add',
   'subtract',
@@ -97,7 +98,40 @@ export function checked(text: string): MathNode {
         throw new ToolError(`"${text}": ${ONLY}`);
     }
   });
+  if (degreeOf(node) > MAX_DEGREE) {
+    throw new ToolError(`"${text}" is of too high a degree (over ${MAX_DEGREE}) to work with`);
+  }
   return node;
+}
+
+/** An upper bound on the polynomial degree, so ((x^6)^6)^6 is refused before anything expands it. */
+export function degreeOf(node: MathNode): number {
+  const n = node as unknown as {
+    type: string;
+    fn?: string;
+    args?: MathNode[];
+    content?: MathNode;
+    value?: number;
+  };
+  switch (n.type) {
+    case 'SymbolNode':
+      return 1;
+    case 'ParenthesisNode':
+      return degreeOf(n.content!);
+    case 'OperatorNode': {
+      const args = n.args!.map(degreeOf);
+      if (n.fn === 'multiply' || n.fn === 'divide') return args[0]! + args[1]!;
+      if (n.fn === 'pow') {
+        let exponent = n.args![1]!;
+        while (exponent.type === 'ParenthesisNode')
+          exponent = (exponent as unknown as { content: MathNode }).content;
+        return args[0]! * Number((exponent as unknown as { value: number }).value);
+      }
+      return Math.max(...args);
+    }
+    default:
+      return 0;
+  }
 }
 
 export function unknownsOf(node: MathNode): Set<string> {

@@ -1,7 +1,11 @@
 import { all, create } from 'mathjs';
 import type { MathNode } from 'mathjs';
 import { ToolError } from '../types';
-import { checked, MAX_TEXT, normaliseAlgebra } from './algebraText';
+import { checked, MAX_TEXT, normaliseAlgebra, unknownsOf } from './algebraText';
+import { clearDenominators, polynomialText } from './polynomial';
+
+/** mathjs simplify's rules take longer as an expression grows. */
+const MAX_SYMBOLIC = 120;
 
 /**
  * Simplifies or expands an expression in single-letter unknowns, after
@@ -12,15 +16,6 @@ const plain = create(all!);
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-/** The expanded polynomial (rationalize), or null when it is not one. */
-function polynomial(node: MathNode): MathNode | null {
-  try {
-    return plain.simplify(plain.rationalize(node) as MathNode);
-  } catch {
-    return null;
-  }
 }
 
 /** "2 * x ^ 2" → "2x^2". */
@@ -40,16 +35,28 @@ export function simplifyExpression(input: unknown, expand = false): ComputedText
   const text = normaliseAlgebra(input);
   if (text.length > MAX_TEXT) throw new ToolError('The expression is too long');
   if (text.includes('=')) throw new ToolError('That is an equation: ask me to solve it instead');
-  checked(text);
+  const unknowns = [...unknownsOf(checked(text))];
+  // One unknown, no unknown below a fraction bar: expanded exactly from its values.
+  if (unknowns.length === 1) {
+    const cleared = clearDenominators(text, unknowns[0]!);
+    if (cleared.coefficients && !cleared.hasDenominator) {
+      const answer = polynomialText(cleared.coefficients, unknowns[0]!, true);
+      return {
+        answer,
+        expression: text,
+        working: `Collected into powers of ${unknowns[0]} with exact fractions: ${text} = ${answer}.`,
+      };
+    }
+  }
+  if (text.length > MAX_SYMBOLIC) {
+    throw new ToolError(
+      `The expression is too long for me to simplify symbolically (over ${MAX_SYMBOLIC} characters)`,
+    );
+  }
   // Parsed again by this instance: simplify only recognises its own nodes.
-  const node = plain.parse(text);
   let result: MathNode;
   try {
-    result = plain.simplify(node);
-    const expanded = polynomial(node);
-    if (expanded && (expand || expanded.toString().length <= result.toString().length)) {
-      result = expanded;
-    }
+    result = plain.simplify(plain.parse(text));
   } catch (err) {
     throw new ToolError(`Could not simplify "${text}": ${describe(err)}`);
   }
@@ -57,7 +64,7 @@ export function simplifyExpression(input: unknown, expand = false): ComputedText
   return {
     answer,
     expression: text,
-    working: `${expand ? 'Expanded' : 'Simplified'} with mathjs: ${text} = ${answer}.`,
+    working: `${expand ? 'Simplified (mathjs does not expand products of several unknowns)' : 'Simplified'} with mathjs: ${text} = ${answer}.`,
   };
 }
 
