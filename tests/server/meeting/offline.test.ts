@@ -275,6 +275,19 @@ describe('offline engine: greetings, follow-ups and missing providers', () => {
     });
   });
 
+  it('"and in kelvin?" converts the last result with its unit as the converters name it', async () => {
+    const history: HistoryEntry[] = [
+      { role: 'user', name: 'Sam', content: '72°F in celsius' },
+      { role: 'assistant', name: 'Ada Quant', expertId: 'ada-quant', content: '**22.5 °C**\n\n…' },
+    ];
+    const ada = await ask('and in kelvin?', 'ada-quant', { history });
+    expect(ada.tools[0]).toEqual({
+      name: 'calc_convert',
+      args: { value: 22.5, from: '°C', to: 'kelvin' },
+    });
+    expect(ada.final.startsWith('**295.65 K**')).toBe(true);
+  });
+
   it('a follow-up with nothing to refer to says so', async () => {
     const ada = await ask('double that', 'ada-quant');
     expect(ada.tools).toEqual([]);
