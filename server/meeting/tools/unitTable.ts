@@ -64,7 +64,7 @@ export const UNITS: UnitEntry[] = [
     label: 'kg',
     names: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'kilogramme', 'kilogrammes'],
   },
-  { unit: 'g', label: 'g', names: ['g', 'gr', 'gram', 'grams', 'gramme', 'grammes', 'gms'] },
+  { unit: 'g', label: 'g', names: ['g', 'gram', 'grams', 'gramme', 'grammes', 'gms'] },
   {
     unit: 'mg',
     label: 'mg',
@@ -318,8 +318,8 @@ export const UNITS: UnitEntry[] = [
   { unit: 'kb/s', label: 'kbps', names: ['kbps', 'kbit/s', 'kb/s (bits)', 'kilobits per second'] },
   { unit: 'Mb/s', label: 'Mbps', names: ['mbps', 'mbit/s', 'megabits per second'] },
   { unit: 'Gb/s', label: 'Gbps', names: ['gbps', 'gbit/s', 'gigabits per second'] },
-  { unit: 'MB/s', label: 'MB/s', names: ['mb/s', 'megabytes per second'] },
-  { unit: 'GB/s', label: 'GB/s', names: ['gb/s', 'gigabytes per second'] },
+  { unit: 'MB/s', label: 'MB/s', exact: ['MBps', 'MB/s'], names: ['mb/s', 'megabytes per second'] },
+  { unit: 'GB/s', label: 'GB/s', exact: ['GBps', 'GB/s'], names: ['gb/s', 'gigabytes per second'] },
   // Durations
   { unit: 'ms', label: 'ms', names: ['ms', 'msec', 'millisecond', 'milliseconds'] },
   { unit: 's', label: 's', names: ['s', 'sec', 'secs', 'second', 'seconds'] },

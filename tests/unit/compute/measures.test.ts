@@ -204,5 +204,8 @@ describe('more phrasings', () => {
   it('leaves a list it cannot pin down unread', () => {
     expect(readOne('average speed of 60 mph and 40 mph', NOW)?.kind).toBe('partial');
     expect(readOne('what is 5 plus the average of 3 and 4', NOW)?.kind).toBe('partial');
+    expect(readOne('the mean of 10 numbers is 5, what is the sum', NOW)?.kind).toBe('partial');
+    const fractions = readOne('average of 1/2 and 1/4', NOW);
+    expect(fractions?.kind === 'reading' && fractions.task.tool).not.toBe('calc_statistics');
   });
 });

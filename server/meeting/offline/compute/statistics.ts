@@ -68,9 +68,9 @@ const GLUE = new Set(
   (
     'of for in the a an these those this that following numbers number values value data dataset set ' +
     "list series sample population what whats what's is are was find calculate compute work out give me " +
-    'tell get and please me us can you could would i need show determine from scores score prices price ' +
+    'tell get and please me us can you could would i need show determine scores score prices price ' +
     'sales amounts figures readings measurements results marks grades times ages items entries my our ' +
-    'quick question to be with on it its their s'
+    'quick question be with on it its their s'
   ).split(' '),
 );
 
@@ -110,6 +110,15 @@ export const statisticsReader: Reader = (question) => {
   if (!asked) return null;
   // An arithmetic expression or a percentage of something is not a list.
   if (/%\s*(?:of|off)\b|\d\s*[-+*/^×÷x]\s*\d|\d\s*[+*/^×÷=]/i.test(rest)) return null;
+  // "the mean of 10 numbers is 5, what is the sum": a word problem, not a list.
+  if (/\b(?:is|was|equals)\s+[-−$€£¥]?\d/i.test(rest)) {
+    return {
+      kind: 'partial',
+      domain: 'math',
+      understood: 'a statistics word problem',
+      missing: 'I only compute statistics of a list of numbers given outright',
+    };
+  }
   const population = /\bpopulation\b/i.test(q);
   if (population && (asked.statistic === 'std' || asked.statistic === 'variance')) {
     asked.population = true;
