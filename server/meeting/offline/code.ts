@@ -27,7 +27,7 @@ function origin(task: ToolTask, v: Record<string, unknown>): string {
   const what: Record<string, string> = {
     calc_evaluate: `calc_evaluate on ${code(String(a.expression))}`,
     calc_convert: `calc_convert (${a.value} ${a.from} → ${a.to})`,
-    calc_statistics: `calc_statistics over ${(a.numbers as unknown[] | undefined)?.length} numbers`,
+    calc_statistics: `calc_statistics${a.statistic && a.statistic !== 'summary' ? ` (${String(a.statistic)})` : ''} over ${(a.numbers as unknown[] | undefined)?.length} numbers`,
     datetime_now: `datetime_now for ${zone(v)}`,
     datetime_convert: `datetime_convert from ${zone(v.from)} to ${zone(v.to)}`,
     datetime_difference: `datetime_difference in ${zone(v.from)}`,
@@ -40,14 +40,17 @@ function calcSnippet(
   v: Record<string, unknown>,
 ): { headline: string; body: string } {
   if (task.tool === 'calc_statistics') {
+    const summary = v.statistic === 'summary' || v.statistic === undefined;
     return {
-      headline: `Mean **${v.mean}**, median ${v.median}`,
+      headline: summary ? `Mean **${v.mean}**, median ${v.median}` : `${v.label} **${v.headline}**`,
       body: statisticsSnippet(task.args.numbers as number[], v),
     };
   }
   if (task.tool === 'calc_convert') {
-    const result = String(v.result);
-    return { headline: `**${result}**`, body: convertSnippet(v.value, v.from, v.to, result) };
+    return {
+      headline: `**${String(v.answer)}**`,
+      body: convertSnippet(v.value, v.fromUnit, v.toUnit, String(v.result)),
+    };
   }
   const result = String(v.result);
   return { headline: `**${result}**`, body: evaluateSnippet(String(v.expression), result) };

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../types';
+import { resolveUnit } from '../tools/units';
 
 /**
  * Follow-ups ("double that", "ans + 5", "and in miles?") refer to the last
@@ -15,7 +16,7 @@ export interface PreviousResult {
   by: string;
 }
 
-const BOLD = /\*\*(-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?)(?:\s+([a-zA-Z]+))?\*\*/;
+const BOLD = /\*\*(-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?)(?:\s+([^*\n\d][^*\n]{0,24}))?\*\*/;
 const EQUALS = /=\s*(-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?)(?:\s+([a-zA-Z]+))?\s*$/m;
 
 export function lastResult(history: HistoryEntry[], question?: string): PreviousResult | undefined {
@@ -28,7 +29,10 @@ export function lastResult(history: HistoryEntry[], question?: string): Previous
   for (let i = start; i >= 0; i--) {
     const entry = history[i]!;
     if (entry.role !== 'assistant') continue;
-    const m = BOLD.exec(entry.content) ?? EQUALS.exec(entry.content);
+    const bold = BOLD.exec(entry.content);
+    // A unit as a word ("miles") or as the converters name it ("°C", "km/h", "US gallons").
+    const unitOk = !bold?.[2] || /^[a-zA-Z]+$/.test(bold[2]) || resolveUnit(bold[2]) !== null;
+    const m = (unitOk ? bold : null) ?? EQUALS.exec(entry.content);
     if (!m) continue;
     const number = m[1]!.replace(/,/g, '');
     const unit = m[2];

@@ -1,5 +1,6 @@
 import type { ExpertProfile, HistoryEntry } from '../types';
 import { isMathWord } from '../tools/calc';
+import { resolveUnit } from '../tools/units';
 import { readParts } from './compute';
 import type { Part, ToolTask } from './compute';
 import { looksLikeMaths } from './compute/legacy';
@@ -66,10 +67,12 @@ function tidy(question: string, panel: ExpertProfile[]): string {
 }
 
 function currencyIntent(q: string, previous?: PreviousResult): Intent | null {
-  const m = /^(?:(-?[\d,]*\.?\d+)\s*(?:[a-z$€£¥]+\s+)?)?(?:in|to|into) ([a-z€$£¥ ]+)$/i.exec(q);
-  if (!m || !CURRENCY.test(m[2]!.trim())) return null;
+  const m = /^(?:(-?[\d,]*\.?\d+)\s*([a-z$€£¥]+\s+)?)?(?:in|to|into) ([a-z€$£¥ ]+)$/i.exec(q);
+  if (!m || !CURRENCY.test(m[3]!.trim())) return null;
+  // "70 kg in pounds": pounds of mass, not sterling.
+  if (m[2] && resolveUnit(m[2])) return null;
   const amount = m[1]?.replace(/,/g, '') ?? previous?.number ?? null;
-  return { kind: 'currency', amount, currency: m[2]!.trim() };
+  return { kind: 'currency', amount, currency: m[3]!.trim() };
 }
 
 function followUpIntent(q: string, previous?: PreviousResult): Intent | null {

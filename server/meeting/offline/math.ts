@@ -17,7 +17,8 @@ function describeTask(task: ToolTask): string {
   const a = task.args;
   if (task.tool === 'calc_evaluate') return `calc_evaluate on ${code(String(a.expression))}`;
   if (task.tool === 'calc_convert') return `calc_convert (${a.value} ${a.from} → ${a.to})`;
-  return `calc_statistics over ${(a.numbers as number[]).length} numbers`;
+  const which = a.statistic && a.statistic !== 'summary' ? ` (${String(a.statistic)})` : '';
+  return `calc_statistics${which} over ${(a.numbers as number[]).length} numbers`;
 }
 
 function statisticsTable(v: Record<string, unknown>): string {
@@ -26,13 +27,25 @@ function statisticsTable(v: Record<string, unknown>): string {
     ['Sum', v.sum],
     ['Mean', v.mean],
     ['Median', v.median],
+    ['Mode', v.mode],
+    ['Range', v.range],
     ['Standard deviation (sample)', v.stdDev],
+    ['Standard deviation (population)', v.populationStdDev],
     ['Min', v.min],
     ['Max', v.max],
   ];
   return ['| Statistic | Value |', '|---|---|', ...rows.map(([k, x]) => `| ${k} | ${x} |`)].join(
     '\n',
   );
+}
+
+/** The statistic asked leads, in bold; a summary leads with the mean. */
+function statisticsAnswer(v: Record<string, unknown>): string {
+  if (v.statistic === 'summary' || v.statistic === undefined) {
+    return `Mean **${v.mean}**, median ${v.median}.\n\n${statisticsTable(v)}`;
+  }
+  const headline = v.headline === 'no mode' ? '**No mode**' : `${v.label} **${v.headline}**`;
+  return `${headline}\n\n${v.working}\n\n${statisticsTable(v)}`;
 }
 
 export async function calcAnswer(turn: Turn, task: ToolTask): Promise<string> {
@@ -45,11 +58,14 @@ export async function calcAnswer(turn: Turn, task: ToolTask): Promise<string> {
   }
   const v = valueOf(outcome.result);
   const from = source(describeTask(task) + basisNote(task));
-  if (task.tool === 'calc_statistics') {
-    return `Mean **${v.mean}**, median ${v.median}.\n\n${statisticsTable(v)}${from}`;
+  if (task.tool === 'calc_statistics' || task.tool === 'calc_convert') {
+    turn.report.trace(`${turn.request.expert.name} · evaluated`, {
+      value: { tool: task.tool, expression: v.expression },
+    });
   }
+  if (task.tool === 'calc_statistics') return `${statisticsAnswer(v)}${from}`;
   if (task.tool === 'calc_convert') {
-    return `**${v.result}**\n\n${v.value} ${v.from} = ${v.result} — unit factors applied exactly.${from}`;
+    return `**${v.answer}**\n\n${v.working} Unit factors applied exactly.${from}`;
   }
   const asked = String(task.args.expression);
   const working =

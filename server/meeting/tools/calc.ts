@@ -1,6 +1,10 @@
 import { all, create } from 'mathjs';
-import type { BigNumber, MathNode, Unit } from 'mathjs';
+import type { BigNumber, MathNode } from 'mathjs';
+import { solveEquations } from './algebra';
 import { toolProviderDefinitions } from './providers';
+import { simplifyExpression } from './simplify';
+import { STATISTICS, statistics } from './statistics';
+import { convertQuantity, resolveUnit } from './units';
 import { ToolError } from '../types';
 import type { Tool, ToolResult } from '../types';
 
@@ -224,51 +228,6 @@ export function evaluateExpression(input: string): { expression: string; result:
   return { expression, result: formatValue(value) };
 }
 
-export function convertUnits(
-  value: unknown,
-  from: unknown,
-  to: unknown,
-): { value: string; from: string; to: string; result: string } {
-  const amount = typeof value === 'number' ? String(value) : String(value ?? '').replace(/,/g, '');
-  if (!/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(amount.trim())) {
-    throw new ToolError(`"${String(value)}" is not a number`);
-  }
-  if (typeof from !== 'string' || typeof to !== 'string' || !from.trim() || !to.trim()) {
-    throw new ToolError('Both "from" and "to" units are required, for example km and miles');
-  }
-  let converted: Unit;
-  try {
-    converted = math.unit(math.bignumber(amount.trim()), from.trim()).to(to.trim());
-  } catch (err) {
-    throw new ToolError(`Cannot convert ${amount} ${from} to ${to}: ${describe(err)}`);
-  }
-  return { value: amount.trim(), from: from.trim(), to: to.trim(), result: formatValue(converted) };
-}
-
-export function statistics(numbers: unknown): Record<string, string | number> {
-  if (!Array.isArray(numbers) || numbers.length === 0) {
-    throw new ToolError('A non-empty list of numbers is required');
-  }
-  if (numbers.length > 10000) throw new ToolError('At most 10,000 numbers are supported');
-  const values = numbers.map((n) => {
-    const num = typeof n === 'string' ? Number(n.replace(/,/g, '')) : n;
-    if (typeof num !== 'number' || !Number.isFinite(num)) {
-      throw new ToolError(`"${String(n)}" is not a finite number`);
-    }
-    return math.bignumber(String(num));
-  });
-  const std = values.length > 1 ? math.std(values) : math.bignumber(0);
-  return {
-    count: values.length,
-    sum: formatValue(math.sum(values)),
-    mean: formatValue(math.mean(values)),
-    median: formatValue(math.median(values)),
-    stdDev: formatValue(std),
-    min: formatValue(math.min(values)),
-    max: formatValue(math.max(values)),
-  };
-}
-
 /** The expression tree of a normalised expression (parsing alone evaluates nothing). */
 export function parseMaths(expression: string): MathNode {
   return limitedParse(expression);
@@ -279,10 +238,10 @@ export function isMathWord(word: string): boolean {
   return allowedFunctions.has(word) || constants.has(word) || isUnitName(word);
 }
 
-/** True for a word mathjs knows as a unit (km, miles, degF). */
+/** True for a word mathjs knows as a unit (km, miles, degF) or a unit as people write it (°F, lbs). */
 export function isUnitName(word: string): boolean {
   try {
-    return math.Unit.isValuelessUnit(word);
+    return math.Unit.isValuelessUnit(word) || resolveUnit(word) !== null;
   } catch {
     return false;
   }
@@ -319,29 +278,81 @@ export function calcTools(): Tool[] {
         type: 'object',
         properties: {
           value: { type: 'number' },
-          from: { type: 'string', description: 'unit, e.g. km' },
-          to: { type: 'string', description: 'unit, e.g. miles' },
+          from: {
+            type: 'string',
+            description: 'unit as written, e.g. km, °F, "degrees fahrenheit", lbs, sq ft, mph, GiB',
+          },
+          to: { type: 'string', description: 'unit, e.g. miles, °C, kg, m², km/h, MB' },
         },
         required: ['value', 'from', 'to'],
       },
       async run(args): Promise<ToolResult> {
-        const value = convertUnits(args.value, args.from, args.to);
-        return { output: `${value.value} ${value.from} = ${value.result}`, value };
+        const value = convertQuantity(args.value, args.from, args.to);
+        return { output: `${value.value} ${value.from} = ${value.answer}`, value };
       },
     },
     {
       ...describeTool('calc_statistics'),
       parameters: {
         type: 'object',
-        properties: { numbers: { type: 'array', items: { type: 'number' } } },
+        properties: {
+          numbers: { type: 'array', items: { type: 'number' } },
+          statistic: {
+            type: 'string',
+            enum: [...STATISTICS],
+            description:
+              'the statistic asked; the answer leads with it (default summary: the mean)',
+          },
+          population: {
+            type: 'boolean',
+            description:
+              'population variance / standard deviation (divide by n); default sample (n − 1)',
+          },
+          percentile: { type: 'number', description: '0–100, for statistic "percentile"' },
+        },
         required: ['numbers'],
       },
       async run(args): Promise<ToolResult> {
-        const value = statistics(args.numbers);
+        const value = statistics(args.numbers, args);
         const output =
-          `count ${value.count}, sum ${value.sum}, mean ${value.mean}, median ${value.median}, ` +
-          `standard deviation (sample) ${value.stdDev}, min ${value.min}, max ${value.max}`;
+          `${value.label} ${value.headline}; count ${value.count}, sum ${value.sum}, mean ${value.mean}, ` +
+          `median ${value.median}, mode ${value.mode}, standard deviation (sample) ${value.stdDev}, ` +
+          `min ${value.min}, max ${value.max}`;
         return { output, value };
+      },
+    },
+    {
+      ...describeTool('calc_solve'),
+      parameters: {
+        type: 'object',
+        properties: {
+          equations: {
+            type: 'array',
+            items: { type: 'string' },
+            description:
+              'one equation in one unknown (linear, quadratic or cubic) or 2–3 linear equations, e.g. ["x + y = 10", "x - y = 2"]',
+          },
+        },
+        required: ['equations'],
+      },
+      async run(args): Promise<ToolResult> {
+        const value = solveEquations(args.equations);
+        return { output: `${value.expression}: ${value.answer}`, value };
+      },
+    },
+    {
+      ...describeTool('calc_simplify'),
+      parameters: {
+        type: 'object',
+        properties: {
+          expression: { type: 'string', description: 'e.g. "2x + 3x - 4 + 2(x + 1)"' },
+          expand: { type: 'boolean', description: 'multiply out products and powers' },
+        },
+        required: ['expression'],
+      },
+      async run(args): Promise<ToolResult> {
+        const value = simplifyExpression(args.expression, args.expand === true);
+        return { output: `${value.expression} = ${value.answer}`, value };
       },
     },
   ];

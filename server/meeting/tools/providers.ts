@@ -7,17 +7,22 @@ import type { App } from '../../cog/registry';
 export const toolProviderDefinitions = [
   {
     name: 'calculations',
-    description: 'Exact arithmetic, percentages, unit conversion and statistics.',
+    description: 'Exact arithmetic, percentages, unit conversion, statistics and algebra.',
     service_url: 'https://mathjs.org/docs/expressions/syntax.html',
     tools: [
       {
         name: 'calc_evaluate',
         description: 'Evaluate a mathematical expression exactly, with units and percentages.',
       },
-      { name: 'calc_convert', description: 'Convert a quantity from one unit to another.' },
+      {
+        name: 'calc_convert',
+        description:
+          'Convert a quantity between units: temperature, length, mass, speed, area, volume, data sizes, durations.',
+      },
       {
         name: 'calc_statistics',
-        description: 'Mean, median, standard deviation and sum of a list of numbers.',
+        description:
+          'Mean, median, mode, range, variance, standard deviation (sample or population), percentiles, sum, min and max of a list of numbers, led by the statistic asked.',
       },
       {
         name: 'calc_percentage',
@@ -36,6 +41,12 @@ export const toolProviderDefinitions = [
           'Compound and simple interest, doubling time, loan and mortgage payments, savings with ' +
           'regular deposits, present value, CAGR and break-even. Annual rates as people say them (4.5 for 4.5%).',
       },
+      {
+        name: 'calc_solve',
+        description:
+          'Solve a linear, quadratic or cubic equation in one unknown, or 2–3 linear equations in as many unknowns.',
+      },
+      { name: 'calc_simplify', description: 'Simplify or expand an algebraic expression.' },
     ],
   },
   {

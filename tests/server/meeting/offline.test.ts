@@ -144,15 +144,48 @@ describe('offline engine: a calculation', () => {
     expect(ada.tools).toEqual([
       { name: 'calc_convert', args: { value: 5, from: 'km', to: 'miles' } },
     ]);
-    expect(ada.final.startsWith('**3.10685596118667 miles**')).toBe(true);
+    expect(ada.final.startsWith('**3.106856 miles**')).toBe(true);
+    expect(ada.final).toContain('5 km = 3.10685596118667 miles');
     expect(ada.final).toContain('calc_convert (5 km → miles)');
   });
 
   it('answers statistics with a table', async () => {
     const ada = await ask('average of 3, 5, 10 and 12', 'ada-quant');
-    expect(ada.tools[0]).toEqual({ name: 'calc_statistics', args: { numbers: [3, 5, 10, 12] } });
-    expect(ada.final).toContain('Mean **7.5**');
+    expect(ada.tools[0]).toEqual({
+      name: 'calc_statistics',
+      args: { numbers: [3, 5, 10, 12], statistic: 'mean' },
+    });
+    expect(ada.final.startsWith('Mean **7.5**')).toBe(true);
     expect(ada.final).toContain('| Median | 7.5 |');
+  });
+
+  it('leads with the statistic asked: a median question gets the median', async () => {
+    const ada = await ask('What is the median of 3, 9, 4, 12 and 7?', 'ada-quant');
+    expect(ada.tools[0]).toEqual({
+      name: 'calc_statistics',
+      args: { numbers: [3, 9, 4, 12, 7], statistic: 'median' },
+    });
+    expect(ada.final.startsWith('Median **7**')).toBe(true);
+    const devon = await ask('population standard deviation of 2, 4, 4, 4, 5, 5, 7, 9', 'devon');
+    expect(devon.final.startsWith('Standard deviation (population) **2**')).toBe(true);
+    expect(devon.final).toContain('/ numbers.length;');
+  });
+
+  it('converts °F to °C with the offset, and kilograms to pounds rather than sterling', async () => {
+    const ada = await ask('72°F in celsius', 'ada-quant');
+    expect(ada.final.startsWith('**22.22222 °C**')).toBe(true);
+    expect(ada.traces).toContain('Ada Quant · evaluated');
+    const kg = await ask('70 kg in pounds', 'ada-quant');
+    expect(kg.final.startsWith('**154.3236 lb**')).toBe(true);
+  });
+
+  it('solves an equation with the unknown on both sides, and a linear system', async () => {
+    const ada = await ask('3x + 5 = 2x - 7', 'ada-quant');
+    expect(ada.tools).toEqual([{ name: 'calc_solve', args: { equations: ['3x + 5 = 2x - 7'] } }]);
+    expect(ada.final.startsWith('**x = -12**')).toBe(true);
+    expect(ada.final).toContain('Evaluated: `3x + 5 = 2x - 7`.');
+    const system = await ask('x + y = 10, x - y = 2', 'ada-quant');
+    expect(system.final.startsWith('**x = 6, y = 4**')).toBe(true);
   });
 
   it('refuses a security probe, with working-with-errors progress', async () => {
@@ -240,6 +273,19 @@ describe('offline engine: greetings, follow-ups and missing providers', () => {
       name: 'search_web',
       args: { query: '310 to euros exchange rate' },
     });
+  });
+
+  it('"and in kelvin?" converts the last result with its unit as the converters name it', async () => {
+    const history: HistoryEntry[] = [
+      { role: 'user', name: 'Sam', content: '72°F in celsius' },
+      { role: 'assistant', name: 'Ada Quant', expertId: 'ada-quant', content: '**22.5 °C**\n\n…' },
+    ];
+    const ada = await ask('and in kelvin?', 'ada-quant', { history });
+    expect(ada.tools[0]).toEqual({
+      name: 'calc_convert',
+      args: { value: 22.5, from: '°C', to: 'kelvin' },
+    });
+    expect(ada.final.startsWith('**295.65 K**')).toBe(true);
   });
 
   it('a follow-up with nothing to refer to says so', async () => {

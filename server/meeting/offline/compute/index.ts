@@ -1,9 +1,12 @@
+import { algebraReader } from './algebra';
 import { financeReader } from './finance';
 import { legacyReaders } from './legacy';
 import { percentageReader } from './percentages';
 import { ratioReader } from './ratios';
 import { hardPieces, softCuts, tidyPiece } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
+import { statisticsReader } from './statistics';
+import { unitReader } from './units';
 import { unreadComputation } from './unread';
 
 /**
@@ -16,6 +19,9 @@ const READERS: Reader[] = [
   financeReader,
   ratioReader,
   percentageReader,
+  unitReader,
+  algebraReader,
+  statisticsReader,
   ...legacyReaders,
   unreadComputation,
 ];

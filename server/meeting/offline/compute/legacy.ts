@@ -1,11 +1,13 @@
 import { isMathWord } from '../../tools/calc';
 import { timeTask } from '../timeIntent';
+import { unscaledDegrees } from './units';
 import { stripFillers } from './words';
-import type { Reader, ToolTask } from './types';
+import type { Reader } from './types';
 
 /**
- * The first readers: plain expressions ("12.5% of 2,480"), "5 km to miles",
- * "average of 3, 5 and 10", and the date questions of timeIntent.ts.
+ * The first readers: plain expressions ("12.5% of 2,480") and the date
+ * questions of timeIntent.ts. Conversions, statistics and algebra have their
+ * own readers (units.ts, statistics.ts, algebra.ts).
  */
 
 /** A calculation: has a digit and every word is a unit, constant, function or maths word. */
@@ -36,41 +38,6 @@ export function looksLikeMaths(text: string): boolean {
   return words.every((w) => glue.has(w.toLowerCase()) || isMathWord(w));
 }
 
-function numberList(text: string): number[] | null {
-  const tokens = text
-    .split(/\s*,\s+|\s+and\s+|\s*;\s*|\s+/)
-    .flatMap((t) =>
-      /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(t) ? [t.replace(/,/g, '')] : t.split(','),
-    )
-    .filter(Boolean);
-  const numbers = tokens.map(Number);
-  return numbers.length >= 2 && numbers.every(Number.isFinite) ? numbers : null;
-}
-
-function statisticsTask(q: string): ToolTask | null {
-  const m =
-    /\b(?:average|mean|median|standard deviation|std dev|statistics|stats|sum)\s+(?:of\s+)?(?:the\s+)?(?:numbers\s+)?(?:in\s+)?\[?([-\d.,;\s]+(?:\s+and\s+-?[\d.]+)?)\]?$/i.exec(
-      q,
-    );
-  const numbers = m ? numberList(m[1]!.trim()) : null;
-  return numbers ? { tool: 'calc_statistics', args: { numbers } } : null;
-}
-
-function conversionTask(q: string): ToolTask | null {
-  const direct =
-    /^(-?[\d,]*\.?\d+)\s*([a-z°][a-z°]*(?: [a-z]+)?)\s+(?:to|in|into|as)\s+([a-z°]+)$/i.exec(q);
-  if (direct && isMathWord(direct[2]!.replace(/ /g, '')) && isMathWord(direct[3]!)) {
-    const value = direct[1]!.replace(/,/g, '');
-    return { tool: 'calc_convert', args: { value: Number(value), from: direct[2], to: direct[3] } };
-  }
-  const howMany = /^how many ([a-z]+) (?:are )?(?:in|is) (-?[\d,]*\.?\d+)\s*([a-z]+)$/i.exec(q);
-  if (howMany && isMathWord(howMany[1]!) && isMathWord(howMany[3]!)) {
-    const value = Number(howMany[2]!.replace(/,/g, ''));
-    return { tool: 'calc_convert', args: { value, from: howMany[3], to: howMany[1] } };
-  }
-  return null;
-}
-
 const timeReader: Reader = (q, now) => {
   const task = timeTask(q, now);
   if (task === undefined) return null;
@@ -85,8 +52,8 @@ const timeReader: Reader = (q, now) => {
 
 const calcReader: Reader = (q) => {
   const core = stripFillers(q);
-  const task = statisticsTask(core) ?? conversionTask(core);
-  if (task) return { kind: 'reading', domain: 'math', task };
+  // "72 degrees to celsius" is a temperature without its scale, not an angle.
+  if (unscaledDegrees(core.replace(/^convert\s+/i, ''))) return null;
   if (looksLikeMaths(core)) {
     return {
       kind: 'reading',

@@ -1,0 +1,152 @@
+import { resolveUnit } from '../../tools/units';
+import type { KnownUnit } from '../../tools/units';
+import type { PartialReading, Reader, Reading } from './types';
+import { stripFillers } from './words';
+
+/**
+ * Unit conversions as people type them: "72°F in celsius", "convert 5 miles
+ * to km", "how many ounces in 2.5 pounds", "5'11\" in cm", "1 GB = how many
+ * MB", "100 km/h is how many mph". The units are read with the table in
+ * tools/units.ts; calc_convert does the arithmetic.
+ */
+
+const NUMBER = String.raw`[-+−]?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d*\.\d+|\d+(?:\.\d+)?)`;
+const LEAD_IN =
+  /^(?:how (?:hot|cold|warm|far|long|heavy|fast|big|tall|much|large|many)\s+(?:is|are)\s+|so\s+|ok\s+|hey\s+)/i;
+const TAIL = /\s*(?:please|thanks|thank you|exactly|approximately|roughly|\?|=|\.)+\s*$/i;
+const CONNECTOR =
+  /\s*(?:=|→|->|=>)\s*(?:how many|what in|\?)?\s*|\s+(?:is how many|is what in|equals how many|equals|is equal to|are how many|in terms of|converted to|converted into|to|into|in|as)(?=\s)/gi;
+
+interface Quantity {
+  value: number;
+  unit: string;
+  known: KnownUnit;
+  /** How it was written, when it was two units ("5 ft 11 in"). */
+  compound?: string;
+}
+
+function toNumber(text: string): number {
+  return Number(text.replace(/,/g, '').replace('−', '-'));
+}
+
+/** Two-unit quantities: 5'11", 5 ft 11 in, 11 st 4 lb, 7 lb 3 oz, 2 h 30 min. */
+const COMPOUNDS: { pattern: RegExp; big: number; unit: string }[] = [
+  {
+    pattern: new RegExp(
+      String.raw`^(\d+)\s*(?:'|′|ft|feet|foot)\s*,?\s*(${NUMBER})\s*(?:"|″|''|in|inch|inches)?$`,
+      'i',
+    ),
+    big: 12,
+    unit: 'in',
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(\d+)\s*(?:st|stone)\s*,?\s*(${NUMBER})\s*(?:lb|lbs|pounds?)$`,
+      'i',
+    ),
+    big: 14,
+    unit: 'lb',
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(\d+)\s*(?:lb|lbs|pounds?)\s*,?\s*(${NUMBER})\s*(?:oz|ounces?)$`,
+      'i',
+    ),
+    big: 16,
+    unit: 'oz',
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(\d+)\s*(?:h|hrs?|hours?)\s*,?\s*(?:and\s+)?(${NUMBER})\s*(?:m|mins?|minutes?)$`,
+      'i',
+    ),
+    big: 60,
+    unit: 'min',
+  },
+];
+
+function readQuantity(text: string): Quantity | null {
+  const t = text.trim().replace(/^(?:of|is)\s+/i, '');
+  for (const c of COMPOUNDS) {
+    const m = c.pattern.exec(t);
+    if (m) {
+      const value = Number(m[1]) * c.big + toNumber(m[2]!);
+      return { value, unit: c.unit, known: resolveUnit(c.unit)!, compound: t };
+    }
+  }
+  const article = /^(?:a|an|one|1)\s+(.+)$/i.exec(t);
+  if (article && !/^\d/.test(article[1]!)) {
+    const known = resolveUnit(article[1]!);
+    if (known) return { value: 1, unit: article[1]!.trim(), known };
+  }
+  const m = new RegExp(String.raw`^(${NUMBER})\s*(.+)$`).exec(t);
+  if (!m) return null;
+  const unit = m[2]!.trim();
+  const known = resolveUnit(unit);
+  return known ? { value: toNumber(m[1]!), unit, known } : null;
+}
+
+function readTarget(text: string): { unit: string; known: KnownUnit } | null {
+  const unit = text
+    .replace(TAIL, '')
+    .replace(/^(?:the|a|an)\s+/i, '')
+    .trim();
+  const known = resolveUnit(unit);
+  return known ? { unit, known } : null;
+}
+
+/** "72 degrees in celsius": a temperature without its scale (Celsius or Fahrenheit?). */
+export function unscaledDegrees(text: string): PartialReading | null {
+  const m = new RegExp(
+    String.raw`^${NUMBER}\s*(?:°|degrees?|deg)\s+(?:to|in|into)\s+(.+)$`,
+    'i',
+  ).exec(text);
+  if (!m || !/^(?:degC|degF|K)$/.test(readTarget(m[1]!)?.known.unit ?? '')) return null;
+  return {
+    kind: 'partial',
+    domain: 'math',
+    understood: 'a temperature conversion',
+    missing: 'I could not tell which scale the starting temperature is in (Fahrenheit or Celsius?)',
+  };
+}
+
+function reading(q: Quantity, to: { unit: string }): Reading {
+  return {
+    kind: 'reading',
+    domain: 'math',
+    task: { tool: 'calc_convert', args: { value: q.value, from: q.unit, to: to.unit } },
+  };
+}
+
+function split(text: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const m of text.matchAll(CONNECTOR)) {
+    pairs.push([text.slice(0, m.index), text.slice(m.index + m[0].length).trim()]);
+  }
+  return pairs;
+}
+
+export const unitReader: Reader = (question) => {
+  const q = stripFillers(question.replace(/[?!]+$/, '').trim())
+    .replace(LEAD_IN, '')
+    .replace(/^(?:convert|change|turn|express)\s+/i, '')
+    .trim();
+  if (!/\d|\b(?:a|an|one)\b/i.test(q)) return null;
+  // "how many feet in a mile", "how many cm is 5'11"", "how many ounces are in 2 pounds"
+  const howMany =
+    /^(?:how many|how much|number of)\s+(.+?)\s+(?:are there in|are in|is in|are|is|in|make up|makes|per|fit in|to)\s+(.+)$/i.exec(
+      q,
+    );
+  if (howMany) {
+    const target = readTarget(howMany[1]!);
+    const quantity = readQuantity(howMany[2]!.replace(TAIL, ''));
+    if (target && quantity) return reading(quantity, target);
+  }
+  for (const [left, right] of split(q)) {
+    const quantity = readQuantity(left);
+    if (!quantity) continue;
+    const target = readTarget(right.replace(/^(?:how many|what)\s+/i, ''));
+    if (target) return reading(quantity, target);
+  }
+  return unscaledDegrees(q);
+};
