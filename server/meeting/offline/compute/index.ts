@@ -1,7 +1,9 @@
+import { dateReader } from './dates';
 import { legacyReaders } from './legacy';
 import { splitQuestions } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
 import { unreadComputation } from './unread';
+import { zoneReader } from './zones';
 
 /**
  * The computable-question readers, most specific first: the first full
@@ -9,7 +11,7 @@ import { unreadComputation } from './unread';
  * the catch-all `unreadComputation` keeps a computation that nobody could
  * read away from web search and the documents.
  */
-const READERS: Reader[] = [...legacyReaders, unreadComputation];
+const READERS: Reader[] = [zoneReader, dateReader, ...legacyReaders, unreadComputation];
 
 export function readOne(text: string, now: Date): Reading | PartialReading | null {
   let partial: PartialReading | null = null;

@@ -1,11 +1,10 @@
 import { isMathWord } from '../../tools/calc';
-import { timeTask } from '../timeIntent';
 import { stripFillers } from './words';
 import type { Reader, ToolTask } from './types';
 
 /**
  * The first readers: plain expressions ("12.5% of 2,480"), "5 km to miles",
- * "average of 3, 5 and 10", and the date questions of timeIntent.ts.
+ * "average of 3, 5 and 10". Date and time questions are read by dates.ts and zones.ts.
  */
 
 /** A calculation: has a digit and every word is a unit, constant, function or maths word. */
@@ -71,18 +70,6 @@ function conversionTask(q: string): ToolTask | null {
   return null;
 }
 
-const timeReader: Reader = (q, now) => {
-  const task = timeTask(q, now);
-  if (task === undefined) return null;
-  if (task) return { kind: 'reading', domain: 'time', task };
-  return {
-    kind: 'partial',
-    domain: 'time',
-    understood: 'a date to work out',
-    missing: 'I could not read which date and how far to move it',
-  };
-};
-
 const calcReader: Reader = (q) => {
   const core = stripFillers(q);
   const task = statisticsTask(core) ?? conversionTask(core);
@@ -97,4 +84,4 @@ const calcReader: Reader = (q) => {
   return null;
 };
 
-export const legacyReaders: Reader[] = [timeReader, calcReader];
+export const legacyReaders: Reader[] = [calcReader];

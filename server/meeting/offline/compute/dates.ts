@@ -1,0 +1,313 @@
+import { readMoment } from '../../tools';
+import type { PartialReading, Reader, Reading, ToolTask } from './types';
+
+/**
+ * Date arithmetic questions: "what date is 90 days from today", "45 days
+ * before March 3, 2027", "2 weeks after next Friday", "add 3 months to 31
+ * January", "days between 1 March and 25 December", "how long until
+ * Christmas", "business days between …", "10 working days after …",
+ * "what day of the week was 4 July 1776", "how old is someone born on 12
+ * March 1990", "what's the date next Friday". Each date is checked with the
+ * tools' own reader (chrono-node), so a question is routed only when every
+ * date in it can be read; otherwise it is a PartialReading that says which.
+ */
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+  hundred: 100,
+};
+
+const AMOUNT = String.raw`(\d[\d,]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|hundred)`;
+const UNIT = String.raw`(business days?|working days?|work days?|weekdays?|days?|weeks?|fortnights?|months?|years?|hours?|minutes?)`;
+const SPAN = new RegExp(`\\b${AMOUNT}\\s+${UNIT}\\b`, 'gi');
+
+type ShiftUnit = 'years' | 'months' | 'weeks' | 'days' | 'hours' | 'minutes' | 'business_days';
+
+function unitOf(word: string): { unit: ShiftUnit; times: number } {
+  const w = word.toLowerCase();
+  if (/^(?:business|working|work) days?$|^weekdays?$/.test(w))
+    return { unit: 'business_days', times: 1 };
+  if (w.startsWith('fortnight')) return { unit: 'weeks', times: 2 };
+  const base = w.replace(/s$/, '');
+  return { unit: `${base}s` as ShiftUnit, times: 1 };
+}
+
+function amountOf(word: string): number {
+  const w = word.toLowerCase().replace(/,/g, '');
+  return w === 'a hundred' ? 100 : (NUMBER_WORDS[w] ?? Number(w));
+}
+
+/** "… and how many days until Christmas": several questions, which the caller splits and reads one by one. */
+export const TWO_QUESTIONS =
+  /(?:\band|\balso|\bthen|[;?])\s+(?:how|what|what's|whats|when|which|convert|compute|calculate|is|add|subtract)\b/i;
+
+const time = (task: ToolTask): Reading => ({ kind: 'reading', domain: 'time', task });
+const partial = (understood: string, missing: string): PartialReading => ({
+  kind: 'partial',
+  domain: 'time',
+  understood,
+  missing,
+});
+
+function readable(text: string, now: Date): boolean {
+  try {
+    readMoment(text, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Looks like it names a date, readable or not: a digit, a month, a weekday or a holiday. */
+function dateish(text: string): boolean {
+  return /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|\b(?:today|tomorrow|yesterday|now|christmas|xmas|new year|easter|halloween|thanksgiving|valentine)/i.test(
+    text,
+  );
+}
+
+/** Money, rates and measures: a span of years in such a question is a term, not a date shift. */
+const NOT_A_DATE =
+  /[$€£¥%]|\b(?:percent|interest|rate|worth|invest\w*|loan|mortgage|salary|price|cost|pay|km|miles|kg|per)\b/i;
+
+/** Trims the words around a date: "is", "the date", "fall on", trailing "?". */
+function dateText(text: string): string {
+  return text
+    .replace(/[?!.]+$/, '')
+    .replace(
+      /^\s*(?:,\s*)?(?:is|was|will be|be|falls?|fell|on|the date of|the date|of|it)\b\s*/gi,
+      '',
+    )
+    .replace(/^\s*(?:is|was|will be|be|falls?|fell|on|of|it)\b\s*/gi, '')
+    .replace(/\s+(?:fall|fell|falls|land|lands|be|was|is|come)(?:\s+on)?$/i, '')
+    .replace(/\s+(?:going to be|gonna be)$/i, '')
+    .trim();
+}
+
+/** "90 days", "1 year and 2 months" at `index` in the question → the signed amounts. */
+function spansAt(
+  q: string,
+): { amounts: Partial<Record<ShiftUnit, number>>; start: number; end: number } | null {
+  const found = [...q.matchAll(SPAN)];
+  if (!found.length) return null;
+  const first = found[0]!;
+  const amounts: Partial<Record<ShiftUnit, number>> = {};
+  let end = first.index + first[0].length;
+  for (const [i, m] of found.entries()) {
+    if (i > 0 && !/^\s*(?:,|and|,\s*and|plus)?\s*$/i.test(q.slice(end, m.index))) break;
+    const { unit, times } = unitOf(m[2]!);
+    amounts[unit] = (amounts[unit] ?? 0) + amountOf(m[1]!) * times;
+    end = m.index + m[0].length;
+  }
+  return { amounts, start: first.index, end };
+}
+
+const signed = (amounts: Partial<Record<ShiftUnit, number>>, sign: number) =>
+  Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v * sign]));
+
+function shiftReading(q: string, now: Date): Reading | PartialReading | null {
+  const add = /\b(add|plus|subtract|minus|take away|take)\b/i.exec(q);
+  const span = spansAt(q);
+  if (!span || NOT_A_DATE.test(q)) return null;
+  const after = q.slice(span.end);
+  const before = q.slice(0, span.start);
+  const understood = 'a date moved by a number of days, weeks, months or years';
+  const clockUnits = Boolean(span.amounts.hours || span.amounts.minutes);
+  const reading = (sign: number, date: string) => {
+    const given = dateText(date) || 'today';
+    const text = clockUnits && given === 'today' ? 'now' : given;
+    if (!readable(text, now)) {
+      return dateish(text) ? partial(understood, `I could not read "${text}" as a date`) : null;
+    }
+    return time({ tool: 'datetime_shift', args: { date: text, ...signed(span.amounts, sign) } });
+  };
+  if (
+    /^\s*(?:from (?:now|today)|from this day|later|hence|(?:'s|’s)? time|on)?\s*$/i.test(after) &&
+    /\bin\s*$/i.test(before)
+  ) {
+    return reading(1, 'today');
+  }
+  if (/^\s*(?:from (?:now|today)|hence|later|after today|from this day)\b/i.test(after))
+    return reading(1, 'today');
+  if (/^\s*(?:ago|before today|back|earlier)\b/i.test(after)) return reading(-1, 'today');
+  const rel =
+    /^\s*(after|from|following|past|since|before|prior to|earlier than|until|ahead of|to|from)\s+(.+)$/i.exec(
+      after,
+    );
+  if (add && add.index < span.start) {
+    const minus = /subtract|minus|take/i.test(add[1]!);
+    const target = /^\s*(?:to|from|off)\s+(.+)$/i.exec(after);
+    if (target) return reading(minus ? -1 : 1, target[1]!);
+    const lead = /^(?:what(?:'s| is)?\s+)?(.+?)\s+(?:plus|minus|\+|-)\s*$/i.exec(
+      before.replace(/^.*?\b(?:is|was)\s+/i, ''),
+    );
+    if (lead) return reading(minus ? -1 : 1, lead[1]!);
+  }
+  if (rel) {
+    const word = rel[1]!.toLowerCase();
+    if (word === 'since' || word === 'until' || word === 'to') return null;
+    const back = /^(?:before|prior to|earlier than|ahead of)$/.test(word);
+    return reading(back ? -1 : 1, rel[2]!);
+  }
+  const plus = /(.+?)\s*(\+|-|plus|minus)\s*$/i.exec(before);
+  if (plus) {
+    const base = plus[1]!.replace(/^.*?\b(?:is|was)\s+/i, '');
+    return reading(/-|minus/i.test(plus[2]!) ? -1 : 1, base);
+  }
+  if (/\b(?:what|which)\s+(?:date|day)\b|\bwhen\b/i.test(before)) {
+    return partial(understood, 'I could not tell which date to count from, or in which direction');
+  }
+  return null;
+}
+
+const BETWEEN = /\b(?:between|from)\s+(.+?)\s+(?:and|to|until|till|through|thru)\s+(.+)$/i;
+
+function differenceReading(q: string, now: Date): Reading | PartialReading | null {
+  const unitWord =
+    /\b(business days|working days|work days|weekdays|days|weeks|months|years|hours|minutes)\b/i
+      .exec(q)?.[1]
+      ?.toLowerCase();
+  const business = Boolean(unitWord && /business|working|work days|weekdays/.test(unitWord));
+  const asksCount =
+    /\b(?:how (?:many|long|much time)|number of|count|days?|weeks?|months?|years?)\b/i.test(q);
+  if (!asksCount) return null;
+  const understood = business
+    ? 'the business days between two dates'
+    : 'the time between two dates';
+  const task = (from: string, to: string): Reading | PartialReading | null => {
+    const [a, b] = [dateText(from), dateText(to)];
+    for (const d of [a, b]) {
+      if (readable(d, now)) continue;
+      return dateish(d) && !NOT_A_DATE.test(q)
+        ? partial(understood, `I could not read "${d}" as a date`)
+        : null;
+    }
+    if (business) return time({ tool: 'datetime_business_days', args: { from: a, to: b } });
+    const unit = unitWord && /^(?:weeks|months|years)$/.test(unitWord) ? unitWord : undefined;
+    return time({
+      tool: 'datetime_difference',
+      args: { from: a, to: b, ...(unit ? { unit } : {}) },
+    });
+  };
+  const between = BETWEEN.exec(q);
+  if (
+    between &&
+    /\b(?:how|number|count|days?|weeks?|months?|years?|long)\b/i.test(q.slice(0, between.index))
+  ) {
+    return task(between[1]!, between[2]!);
+  }
+  const until = /\b(?:until|till|til|before|to)\s+(.+)$/i.exec(q);
+  if (
+    until &&
+    /\b(?:how (?:many|long|much time)|days?|weeks?|left|remain)/i.test(q.slice(0, until.index))
+  ) {
+    return task(
+      'now',
+      until[1]!.replace(/\s+(?:from (?:now|today)|is it|are (?:there|left))$/i, ''),
+    );
+  }
+  const since = /\b(?:since|ago was|ago did)\s+(.+)$/i.exec(q);
+  if (since && /\b(?:how (?:many|long|much time)|days?|weeks?)/i.test(q.slice(0, since.index))) {
+    return task(since[1]!, 'now');
+  }
+  const ago = /\bhow long ago (?:was|is|did)\s+(.+)$/i.exec(q);
+  if (ago) return task(ago[1]!, 'now');
+  return null;
+}
+
+function ageReading(q: string, now: Date): Reading | PartialReading | null {
+  if (!/\b(?:how old|age|born|birthday|birth date|date of birth|dob)\b/i.test(q)) return null;
+  if (!/\b(?:how old|age|years old)\b/i.test(q)) return null;
+  const born =
+    /\b(?:born(?:\s+on|\s+in)?|birth ?date(?:\s+is|\s+of)?|date of birth(?:\s+is|\s+of)?|dob(?:\s+is|:)?|birthday(?:\s+is|\s+of)?)\s+(.+?)(?:[,;](?!\s*\d{4})|\s+(?:how old|what(?:'s| is)|be\b|on\b|as of\b|by\b|in\b(?=\s+\d{4}\s*$))|[?.!]?$)/i.exec(
+      q,
+    );
+  const understood = 'an age from a birth date';
+  if (!born) return partial(understood, 'I could not find the birth date');
+  const birth = dateText(born[1]!);
+  if (!readable(birth, now) || !/\d{4}/.test(birth)) {
+    return partial(understood, `I could not read "${birth}" as a birth date with its year`);
+  }
+  const on = /\b(?:on|as of|by)\s+([^,?]+?)\s*(?:if|when|,|\?|$)/i.exec(
+    q.slice(born.index + born[0].length),
+  );
+  const args: Record<string, unknown> = { birth_date: birth };
+  if (on && readable(dateText(on[1]!), now)) args.on = dateText(on[1]!);
+  return time({ tool: 'datetime_age', args });
+}
+
+const WEEKDAY_Q =
+  /^(?:(?:so|and|ok),?\s+)?(?:on\s+)?(?:what|which)\s+(?:day of the week|weekday|day)\s+(?:is|was|will|does|did|do|falls?|would|it)?\b\s*(.*)$/i;
+
+function weekdayReading(q: string, now: Date): Reading | PartialReading | null {
+  const m =
+    WEEKDAY_Q.exec(q) ??
+    /^(?:what(?:'s| is| was)?\s+)?(?:the\s+)?(?:day of the week|weekday)\s+(?:of|for|on)\s+(.*)$/i.exec(
+      q,
+    );
+  if (!m) return null;
+  const text = dateText(m[1]!.replace(/^\s*(?:it\s+)?(?:be\s+)?(?:on\s+)?/i, ''));
+  if (!text || /^(?:it|today)$/i.test(text))
+    return time({ tool: 'datetime_weekday', args: { date: 'today' } });
+  if (!readable(text, now)) {
+    return dateish(text)
+      ? partial('the day of the week of a date', `I could not read "${text}" as a date`)
+      : null;
+  }
+  return time({ tool: 'datetime_weekday', args: { date: text } });
+}
+
+/** "what's the date next Friday", "what date is tomorrow", "when is next Friday", "today's date". */
+function dateOfReading(q: string, now: Date): Reading | PartialReading | null {
+  if (
+    /^(?:what(?:'s| is)?\s+)?(?:today'?s date|the date today|the date)$|^what(?:'s| is) today$|^what day is (?:it|today)(?: today)?$/i.test(
+      q,
+    )
+  ) {
+    return time({ tool: 'datetime_weekday', args: { date: 'today' } });
+  }
+  const m =
+    /^(?:what(?:'s| is| was| will be)?|which)\s+(?:the\s+)?(?:date|day)\s+(?:is\s+|was\s+|will\s+be\s+|of\s+)?(?:it\s+)?(.+)$/i.exec(
+      q,
+    ) ??
+    /^when(?:'s| is| was)\s+(.+)$/i.exec(q) ??
+    /^what(?:'s| is)\s+(.+?)(?:'s|’s)\s+date$/i.exec(q);
+  if (!m) return null;
+  const text = dateText(m[1]!);
+  if (!text || !readable(text, now)) return null;
+  return time({ tool: 'datetime_weekday', args: { date: text } });
+}
+
+export const dateReader: Reader = (question, now) => {
+  const q = question
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .replace(/\s+/g, ' ');
+  if (TWO_QUESTIONS.test(q)) return null;
+  return (
+    ageReading(q, now) ??
+    shiftReading(q, now) ??
+    differenceReading(q, now) ??
+    weekdayReading(q, now) ??
+    dateOfReading(q, now)
+  );
+};
