@@ -18,6 +18,8 @@ export interface Moment {
   hasTime: boolean;
   /** Whether the text named a day (else it is the clock's today). */
   hasDate: boolean;
+  /** How an ambiguous text was read, for the working. */
+  note?: string;
 }
 
 /** Fixed-date holidays ("christmas" → "december 25") and Thanksgiving (US). */
@@ -121,14 +123,18 @@ export function spellDates(text: string, now: Date, zone = 'UTC'): string {
   return normalise(text, wallOf(now, zone));
 }
 
-/** "03/04/2027" could be 3 April or 4 March: refuse rather than guess. */
-function ambiguousSlashDate(text: string): string | null {
-  const m = /\b(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2,4}))?\b/.exec(text);
-  if (!m) return null;
+/**
+ * "03/04/2027" could be 3 April or 4 March: it is read month first (as chrono
+ * and US usage do), and the answer says so and gives the other reading.
+ */
+function slashNote(text: string): string | undefined {
+  const m = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text);
+  if (!m) return undefined;
   const a = Number(m[1]);
   const b = Number(m[2]);
-  if (a === b || a > 12 || b > 12) return null;
-  return `${a} ${MONTHS[b - 1]} or ${b} ${MONTHS[a - 1]}`;
+  if (a === b || a > 12 || b > 12) return undefined;
+  const name = (n: number) => MONTHS[n - 1]![0]!.toUpperCase() + MONTHS[n - 1]!.slice(1);
+  return `"${m[0]}" is read month first (US style) as ${b} ${name(a)}; day first it would be ${a} ${name(b)}.`;
 }
 
 function refuse(input: string, why?: string): ToolError {
@@ -156,10 +162,7 @@ export function readMoment(input: unknown, now: Date, zone = 'UTC'): Moment {
   if (/^(?:right )?now$/.test(lowered)) return { at: today, hasTime: true, hasDate: true };
   if (/^today$/.test(lowered)) return { at: today.startOf('day'), hasTime: false, hasDate: true };
   const text = normalise(original, today);
-  const both = ambiguousSlashDate(text);
-  if (both && !/^\d{4}/.test(text)) {
-    throw refuse(original, `"${original}" could be ${both}: please write the month as a word`);
-  }
+  const note = slashNote(text);
   const results = chrono.parse(text, { instant: now, timezone: today.offset });
   if (!results.length) throw refuse(original);
   let rest = text;
@@ -180,7 +183,8 @@ export function readMoment(input: unknown, now: Date, zone = 'UTC'): Moment {
     day = nextOccurrence(day.month, day.day, today);
   }
   if (!dated) day = today.startOf('day');
-  if (!timed) return { at: day, hasTime: false, hasDate: Boolean(dated) };
+  if (!timed)
+    return { at: day, hasTime: false, hasDate: Boolean(dated), ...(note ? { note } : {}) };
   const t = timed.start;
   const clock = {
     year: day.year,
@@ -196,8 +200,12 @@ export function readMoment(input: unknown, now: Date, zone = 'UTC'): Moment {
       ? DateTime.fromObject(clock, { zone: FixedOffsetZone.instance(offset) }).setZone(zone)
       : DateTime.fromObject(clock, { zone });
   if (!at.isValid) throw refuse(original);
-  return { at, hasTime: true, hasDate: Boolean(dated) };
+  return { at, hasTime: true, hasDate: Boolean(dated), ...(note ? { note } : {}) };
 }
+
+/** The notes of ambiguous readings, as sentences to add to the working. */
+export const readingNotes = (...moments: Moment[]) =>
+  moments.flatMap((m) => (m.note ? [` ${m.note}`] : [])).join('');
 
 /** "Friday, 15 January 2027". */
 export const longDate = (at: DateTime) => at.toFormat('cccc, d LLLL yyyy');

@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import { clockTime, longDate, readMoment, utcOffset } from './dateText';
+import { clockTime, longDate, readMoment, readingNotes, utcOffset } from './dateText';
 import { datetimeArithmeticTools } from './datetimeArithmetic';
 import { describeTool, zoneParam } from './datetimeShared';
 import { resolveTimeZone, zoneLabel } from './timeZones';
@@ -51,7 +51,6 @@ function convertTool(args: Record<string, unknown>, ctx: ToolContext): ToolResul
   const a = read.at;
   const b = a.setZone(to);
   const [fromPlace, toPlace] = [zoneLabel(args.from, from), zoneLabel(args.to, to)];
-  const otherDay = b.toISODate() !== a.toISODate();
   const which = read.hasDate
     ? 'the offsets in force on that date, daylight saving included'
     : `no date was given, so the meeting clock's date decides daylight saving`;
@@ -61,11 +60,11 @@ function convertTool(args: Record<string, unknown>, ctx: ToolContext): ToolResul
     value: {
       from: ma,
       to: mb,
-      answer: `${clockTime(b)} in ${toPlace}${otherDay ? ` (${longDate(b)})` : ''}`,
+      answer: `${clockTime(b)} in ${toPlace} (${longDate(b)})`,
       expression: `${ma.iso} (${from}) → ${to}`,
       working:
         `${spelled(a)} in ${fromPlace} (${from}, ${ma.offset}) is ${spelled(b)} in ` +
-        `${toPlace} (${to}, ${mb.offset}); ${which}.`,
+        `${toPlace} (${to}, ${mb.offset}); ${which}.${readingNotes(read)}`,
     },
   };
 }
@@ -157,8 +156,11 @@ function differenceTool(args: Record<string, unknown>, ctx: ToolContext): ToolRe
   if (isNow(args.to) && !from.hasTime) to = { ...to, at: to.at.startOf('day'), hasTime: false };
   const a = from.at;
   const b = to.at;
-  const s = span(a, b);
   const dated = !from.hasTime && !to.hasTime;
+  // "… inclusive": both end dates count, one day more than the plain difference.
+  const inclusive = dated && args.inclusive === true;
+  const s = span(a, b);
+  if (inclusive) s.days += 1;
   const show = (m: typeof from) => (m.hasTime ? spelled(m.at) : longDate(m.at));
   const answer =
     unit === 'months' || unit === 'years' ? calendarWords(a, b, unit) : spanWords(s, unit);
@@ -179,7 +181,7 @@ function differenceTool(args: Record<string, unknown>, ctx: ToolContext): ToolRe
       totalDays: (s.sign * Math.round((s.totalMinutes / 1440) * 100)) / 100,
       answer: `${answer}${direction}`,
       expression: `${dated ? ma.date : ma.iso} → ${dated ? mb.date : mb.iso}${zone === 'UTC' ? '' : ` (${zone})`}`,
-      working: `From ${show(from)} to ${show(to)}: ${total}${dated ? ', counting the end date but not the start date' : ''}.`,
+      working: `From ${show(from)} to ${show(to)}: ${total}${dated ? (inclusive ? ', counting both the start and the end date' : ', counting the end date but not the start date') : ''}.${readingNotes(from, to)}`,
     },
   };
 }
@@ -223,6 +225,10 @@ export function datetimeTools(): Tool[] {
             type: 'string',
             enum: ['days', 'weeks', 'months', 'years'],
             description: 'how to state the span (default days)',
+          },
+          inclusive: {
+            type: 'boolean',
+            description: 'count both the start and the end date (default false)',
           },
           timezone: zoneParam('optional; time zone of dates without an offset (default UTC)'),
         },

@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import { clockTime, longDate, readMoment } from './dateText';
+import { clockTime, longDate, readMoment, readingNotes } from './dateText';
 import type { Moment } from './dateText';
 import { dateParam, describeTool, zoneParam } from './datetimeShared';
 import type { ComputedDate } from './datetimeShared';
@@ -105,8 +105,8 @@ function shiftTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult 
     ? `${longDate(at)}, ${clockTime(at)}${zone === 'UTC' ? ' UTC' : ''}`
     : longDate(at);
   const notes = [
-    by.months || by.years
-      ? 'A month or year added to a day the target month lacks lands on its last day.'
+    (by.months || by.years) && at.day !== base.at.day
+      ? `${base.at.toFormat('d LLLL')} has no match in ${at.toFormat('LLLL yyyy')}, so it lands on the month's last day.`
       : '',
     by.business_days
       ? 'Business days are Monday to Friday: weekends are skipped, public holidays are not.'
@@ -117,7 +117,7 @@ function shiftTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult 
     value: {
       answer,
       expression: `${timed ? base.at.toISO({ suppressMilliseconds: true }) : base.at.toISODate()} ${moved}`,
-      working: [`${show(base)} ${moved} is ${answer}.`, ...notes].join(' '),
+      working: [`${show(base)} ${moved} is ${answer}.`, ...notes].join(' ') + readingNotes(base),
       iso: timed ? at.toISO({ suppressMilliseconds: true }) : at.toISODate(),
     } satisfies ComputedDate & { iso: string | null },
   };
@@ -131,7 +131,8 @@ function tense(at: DateTime, today: DateTime): string {
 
 function weekdayTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult {
   const zone = resolveTimeZone(args.timezone);
-  const { at } = readMoment(args.date, ctx.now, zone);
+  const read = readMoment(args.date, ctx.now, zone);
+  const { at } = read;
   const today = readMoment('today', ctx.now, zone).at;
   const answer = longDate(at);
   return {
@@ -139,35 +140,43 @@ function weekdayTool(args: Record<string, unknown>, ctx: ToolContext): ToolResul
     value: {
       answer,
       expression: `weekday(${at.toISODate()})`,
-      working: `${at.toFormat('d LLLL yyyy')} ${tense(at, today)} a ${at.toFormat('cccc')} (day ${at.weekday} of the ISO week, week ${at.weekNumber}).`,
+      working: `${at.toFormat('d LLLL yyyy')} ${tense(at, today)} a ${at.toFormat('cccc')} (day ${at.weekday} of the ISO week, week ${at.weekNumber}).${readingNotes(read)}`,
     } satisfies ComputedDate,
   };
 }
 
 function businessDaysTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult {
   const zone = resolveTimeZone(args.timezone);
-  const a = readMoment(args.from, ctx.now, zone).at.startOf('day');
-  const b = readMoment(args.to, ctx.now, zone).at.startOf('day');
+  const first = readMoment(args.from, ctx.now, zone);
+  const second = readMoment(args.to, ctx.now, zone);
+  const a = first.at.startOf('day');
+  const b = second.at.startOf('day');
   const [from, to] = a <= b ? [a, b] : [b, a];
-  const n = businessDaysBetween(from, to);
-  const both = n + (isWeekend(from) ? 0 : 1);
+  const after = businessDaysBetween(from, to);
+  const both = after + (isWeekend(from) ? 0 : 1);
+  // "… inclusive": the first date counts too (Excel's NETWORKDAYS); otherwise days after it.
+  const inclusive = args.inclusive === true;
+  const n = inclusive ? both : after;
   const answer = `${plural(n, 'business day')}${a > b ? ' (the second date comes first)' : ''}`;
   return {
     output: `${longDate(from)} → ${longDate(to)}: ${answer}`,
     value: {
       answer,
-      expression: `weekdays in (${from.toISODate()}, ${to.toISODate()}]`,
+      expression: `weekdays in ${inclusive ? '[' : '('}${from.toISODate()}, ${to.toISODate()}]`,
       working:
-        `Counting Monday to Friday after ${longDate(from)} up to and including ${longDate(to)}` +
-        `${both !== n ? ` (${both} if both end dates count)` : ''}; weekends are skipped, public holidays are not.`,
+        `Counting Monday to Friday ${inclusive ? 'from' : 'after'} ${longDate(from)} up to and including ${longDate(to)}` +
+        `${!inclusive && both !== n ? ` (${both} if both end dates count)` : ''}; weekends are skipped, public holidays are not.` +
+        readingNotes(first, second),
     } satisfies ComputedDate,
   };
 }
 
 function ageTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult {
   const zone = resolveTimeZone(args.timezone);
-  const born = readMoment(args.birth_date, ctx.now, zone).at.startOf('day');
-  const on = readMoment(args.on ?? 'today', ctx.now, zone).at.startOf('day');
+  const birth = readMoment(args.birth_date, ctx.now, zone);
+  const when = readMoment(args.on ?? 'today', ctx.now, zone);
+  const born = birth.at.startOf('day');
+  const on = when.at.startOf('day');
   if (born > on) throw new ToolError(`${longDate(born)} is after ${longDate(on)}: no age yet`);
   const d = on.diff(born, ['years', 'months', 'days']).toObject();
   const years = d.years ?? 0;
@@ -184,7 +193,8 @@ function ageTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult {
       expression: `${on.toISODate()} − ${born.toISODate()}`,
       working:
         `Born ${longDate(born)}; on ${longDate(on)} that is ${plural(years, 'year')}, ` +
-        `${plural(months, 'month')} and ${plural(days, 'day')}. The next birthday is ${longDate(next)}, in ${plural(untilNext, 'day')}.`,
+        `${plural(months, 'month')} and ${plural(days, 'day')}. The next birthday is ${longDate(next)}, in ${plural(untilNext, 'day')}.` +
+        readingNotes(birth, when),
     } satisfies ComputedDate,
   };
 }
@@ -232,6 +242,7 @@ export function datetimeArithmeticTools(): Tool[] {
         properties: {
           from: dateParam('first date, e.g. "today", "2 March 2026"'),
           to: dateParam('second date'),
+          inclusive: { type: 'boolean', description: 'count the first date too (default false)' },
           timezone,
         },
         required: ['from', 'to'],

@@ -127,6 +127,78 @@ export function isZoneAbbreviation(token: string): boolean {
   );
 }
 
+/** Nationalities ("Indian time", "Japanese time"): the country's most populous zone. */
+const NATIONALITIES: Record<string, string> = {
+  indian: 'Asia/Kolkata',
+  japanese: 'Asia/Tokyo',
+  chinese: 'Asia/Shanghai',
+  korean: 'Asia/Seoul',
+  british: 'Europe/London',
+  english: 'Europe/London',
+  irish: 'Europe/Dublin',
+  french: 'Europe/Paris',
+  german: 'Europe/Berlin',
+  spanish: 'Europe/Madrid',
+  italian: 'Europe/Rome',
+  dutch: 'Europe/Amsterdam',
+  swiss: 'Europe/Zurich',
+  portuguese: 'Europe/Lisbon',
+  greek: 'Europe/Athens',
+  polish: 'Europe/Warsaw',
+  swedish: 'Europe/Stockholm',
+  norwegian: 'Europe/Oslo',
+  danish: 'Europe/Copenhagen',
+  finnish: 'Europe/Helsinki',
+  russian: 'Europe/Moscow',
+  ukrainian: 'Europe/Kyiv',
+  turkish: 'Europe/Istanbul',
+  israeli: 'Asia/Jerusalem',
+  egyptian: 'Africa/Cairo',
+  nigerian: 'Africa/Lagos',
+  kenyan: 'Africa/Nairobi',
+  'south african': 'Africa/Johannesburg',
+  saudi: 'Asia/Riyadh',
+  emirati: 'Asia/Dubai',
+  pakistani: 'Asia/Karachi',
+  bangladeshi: 'Asia/Dhaka',
+  nepali: 'Asia/Kathmandu',
+  thai: 'Asia/Bangkok',
+  vietnamese: 'Asia/Ho_Chi_Minh',
+  indonesian: 'Asia/Jakarta',
+  filipino: 'Asia/Manila',
+  philippine: 'Asia/Manila',
+  singaporean: 'Asia/Singapore',
+  malaysian: 'Asia/Kuala_Lumpur',
+  australian: 'Australia/Sydney',
+  kiwi: 'Pacific/Auckland',
+  canadian: 'America/Toronto',
+  mexican: 'America/Mexico_City',
+  brazilian: 'America/Sao_Paulo',
+  argentine: 'America/Argentina/Buenos_Aires',
+  argentinian: 'America/Argentina/Buenos_Aires',
+  chilean: 'America/Santiago',
+  colombian: 'America/Bogota',
+  peruvian: 'America/Lima',
+  hawaiian: 'Pacific/Honolulu',
+};
+
+/** Names that say "time" after them in a headline ("Eastern time", "Indian time"). */
+const TIME_NAMES = new Set([
+  ...Object.keys(NATIONALITIES),
+  'eastern',
+  'central',
+  'mountain',
+  'pacific',
+  'atlantic',
+  'alaska',
+  'newfoundland',
+  'us eastern',
+  'us central',
+  'us pacific',
+  'central european',
+  'eastern european',
+]);
+
 /** The words that end a zone's name without being part of it ("Tokyo time", "EST timezone"). */
 const SUFFIX = /\s+(?:standard time|daylight time|summer time|time zone|timezone|time|zone)$/;
 
@@ -207,7 +279,7 @@ export function findTimeZone(input: string): string | null {
     .replace(SUFFIX, '')
     .replace(/^the\s+/, '');
   if (!name) return null;
-  const alias = ALIASES[name];
+  const alias = ALIASES[name] ?? NATIONALITIES[name];
   if (alias) return alias;
   const offset = fixedOffset(name);
   if (offset) return offset;
@@ -252,8 +324,11 @@ export function zoneLabel(input: unknown, zone: string): string {
   if (ALIASES[name] && (/^[a-z]{2,4}$/.test(name) || raw === raw.toUpperCase())) {
     return name.toUpperCase();
   }
-  return raw
-    .replace(/\s+(?:standard time|daylight time|summer time|time zone|timezone|time|zone)$/i, '')
-    .replace(/^the\s+/i, '')
-    .replace(/(^|[\s-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+  const time = TIME_NAMES.has(name) ? ' time' : '';
+  return (
+    raw
+      .replace(/\s+(?:standard time|daylight time|summer time|time zone|timezone|time|zone)$/i, '')
+      .replace(/^the\s+/i, '')
+      .replace(/(^|[\s-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase()) + time
+  );
 }

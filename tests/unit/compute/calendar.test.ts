@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readOne, readParts } from '../../../server/meeting/offline/compute';
-import { builtinTools, findTimeZone, readMoment } from '../../../server/meeting/tools';
+import { builtinTools, findTimeZone } from '../../../server/meeting/tools';
 import type { ToolContext } from '../../../server/meeting/types';
 import { ToolError } from '../../../server/meeting/types';
 
@@ -39,26 +39,52 @@ describe('time in one zone when it is a given time in another', () => {
       "What time is it in Tokyo when it's 3pm in London?",
       '12:00 AM in Tokyo (Wednesday, 25 November 2026)',
     ],
-    ["what time is it in Tokyo when it's 3pm in London on July 4, 2026", '11:00 PM in Tokyo'],
-    ["When it's 3pm in London on 4 July 2026, what time is it in Tokyo?", '11:00 PM in Tokyo'],
+    [
+      "what time is it in Tokyo when it's 3pm in London on July 4, 2026",
+      '11:00 PM in Tokyo (Saturday, 4 July 2026)',
+    ],
+    [
+      "When it's 3pm in London on 4 July 2026, what time is it in Tokyo?",
+      '11:00 PM in Tokyo (Saturday, 4 July 2026)',
+    ],
     ['3pm London time in Tokyo', '12:00 AM in Tokyo (Wednesday, 25 November 2026)'],
-    ['9:30am EST to CET', '3:30 PM in CET'],
-    ['convert 9:30 am EST to CET', '3:30 PM in CET'],
+    ['9:30am EST to CET', '3:30 PM in CET (Tuesday, 24 November 2026)'],
+    ['convert 9:30 am EST to CET', '3:30 PM in CET (Tuesday, 24 November 2026)'],
     [
       "if it's 17:00 in New York what time is it in Sydney",
       '9:00 AM in Sydney (Wednesday, 25 November 2026)',
     ],
-    ['meeting at 10am PT on March 15, 2027, what time in Berlin?', '6:00 PM in Berlin'],
+    [
+      'meeting at 10am PT on March 15, 2027, what time in Berlin?',
+      '6:00 PM in Berlin (Monday, 15 March 2027)',
+    ],
     ['What is 8am Tokyo time in New York?', '6:00 PM in New York (Monday, 23 November 2026)'],
-    ['convert 15:00 UTC to IST', '8:30 PM in IST'],
-    ['What time is 7 pm CET in India?', '11:30 PM in India'],
-    ['When it is 9am in San Francisco, what time is it in Mumbai?', '10:30 PM in Mumbai'],
-    ['what is 2pm Sydney time in London on 1 July 2026', '5:00 AM in London'],
+    ['convert 15:00 UTC to IST', '8:30 PM in IST (Tuesday, 24 November 2026)'],
+    ['What time is 7 pm CET in India?', '11:30 PM in India (Tuesday, 24 November 2026)'],
+    [
+      'When it is 9am in San Francisco, what time is it in Mumbai?',
+      '10:30 PM in Mumbai (Tuesday, 24 November 2026)',
+    ],
+    [
+      'what is 2pm Sydney time in London on 1 July 2026',
+      '5:00 AM in London (Wednesday, 1 July 2026)',
+    ],
     [
       'If I have a call at 2pm in Chicago, what time is that for someone in London?',
-      '8:00 PM in London',
+      '8:00 PM in London (Tuesday, 24 November 2026)',
     ],
   ])('%s → %s', async (question, expected) => {
+    expect(await answer(question)).toEqual({ tool: 'datetime_convert', answer: expected });
+  });
+
+  it.each([
+    [
+      'Auckland 9am is what time in Los Angeles',
+      '12:00 PM in Los Angeles (Tuesday, 24 November 2026)',
+    ],
+    ['what time is 8am Pacific in Eastern', '11:00 AM in Eastern time (Tuesday, 24 November 2026)'],
+    ['Convert 17:00 UTC to Indian time', '10:30 PM in Indian time (Tuesday, 24 November 2026)'],
+  ])('a place written against the time, or a nationality: %s → %s', async (question, expected) => {
     expect(await answer(question)).toEqual({ tool: 'datetime_convert', answer: expected });
   });
 
@@ -67,11 +93,11 @@ describe('time in one zone when it is a given time in another', () => {
     expect(
       (await answer("what time is it in New York when it's 9am in London on March 20, 2026"))
         .answer,
-    ).toBe('5:00 AM in New York');
+    ).toBe('5:00 AM in New York (Friday, 20 March 2026)');
     // 2 April 2026: both on summer time (5 hours apart).
     expect(
       (await answer("what time is it in New York when it's 9am in London on April 2, 2026")).answer,
-    ).toBe('4:00 AM in New York');
+    ).toBe('4:00 AM in New York (Thursday, 2 April 2026)');
   });
 
   it('never answers a conversion with the current clock', async () => {
@@ -154,6 +180,13 @@ describe('dates moved by days, weeks, months and years', () => {
     ['10 business days after March 3, 2027', 'Wednesday, 17 March 2027'],
     ['what date is 15 working days from today', 'Tuesday, 15 December 2026'],
     ['5 business days before November 30, 2026', 'Monday, 23 November 2026'],
+    ['In 3 weeks, what is the date?', 'Tuesday, 15 December 2026'],
+    [
+      'the deadline is 21 business days from today, what date is that?',
+      'Wednesday, 23 December 2026',
+    ],
+    ['what date is 1000 days after my birthday, 12 June 1995', 'Sunday, 8 March 1998'],
+    ['2 years before 29 Feb 2028', 'Saturday, 28 February 2026'],
   ])('%s → %s', async (question, expected) => {
     expect(await answer(question)).toEqual({ tool: 'datetime_shift', answer: expected });
   });
@@ -185,6 +218,15 @@ describe('spans between dates', () => {
       'datetime_business_days',
       '22 business days',
     ],
+    [
+      'How many working days from Monday 2 November to Friday 13 November 2026, inclusive?',
+      'datetime_business_days',
+      '10 business days',
+    ],
+    ['days from Jan 15 to Mar 1 2027', 'datetime_difference', '45 days'],
+    ['how many days from Dec 20 to Jan 5 2027', 'datetime_difference', '16 days'],
+    ['How many days old is someone born on 2000-01-01?', 'datetime_difference', '9,824 days'],
+    ['how many days from 1 May 2026 to 3 May 2026 inclusive', 'datetime_difference', '3 days'],
   ])('%s → %s', async (question, tool, expected) => {
     expect(await answer(question)).toEqual({ tool, answer: expected });
   });
@@ -216,11 +258,14 @@ describe('weekdays, relative dates and ages', () => {
 });
 
 describe('honesty: what is not read is not guessed', () => {
-  it('refuses a day-month order that could be either', () => {
-    expect(() => readMoment('03/04/2027', now)).toThrow('could be 3 april or 4 march');
-    expect(readOne('What day of the week does 03/04/2027 fall on', now)).toMatchObject({
-      kind: 'partial',
-    });
+  it('reads a day-month order that could be either month first, and says so', async () => {
+    const read = readOne('What day of the week does 03/04/2027 fall on', now);
+    expect(read).toMatchObject({ kind: 'reading', task: { tool: 'datetime_weekday' } });
+    const v = await run('datetime_weekday', { date: '03/04/2027' });
+    expect(v.answer).toBe('Thursday, 4 March 2027');
+    expect(v.working).toContain(
+      'read month first (US style) as 4 March; day first it would be 3 April',
+    );
   });
 
   it('leaves money and non-date questions to others', () => {

@@ -78,6 +78,45 @@ function readable(text: string, now: Date): boolean {
   }
 }
 
+/**
+ * The readable date in a phrase: the phrase itself, or the date after a
+ * comma or "on" that a description leads up to ("my birthday, 12 June 1995",
+ * "the launch on 3 March 2027"). Null when none reads.
+ */
+function dateIn(phrase: string, now: Date): string | null {
+  const text = dateText(phrase);
+  const candidates = [
+    text,
+    text.split(/,\s*/).at(-1)!,
+    /\b(?:on|of)\s+(.+)$/i.exec(text)?.[1] ?? '',
+  ];
+  for (const c of candidates.map(dateText)) if (c && readable(c, now)) return c;
+  return null;
+}
+
+const YEAR = /\b\d{4}\b/;
+const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+
+/**
+ * "from Jan 15 to Mar 1 2027": the date without a year takes the other's
+ * (the year before when that would put it after the other date).
+ */
+function sharedYear(a: string, b: string, now: Date): [string, string] {
+  const lend = (bare: string, full: string, bareFirst: boolean): string => {
+    if (YEAR.test(bare) || !MONTH_WORD.test(bare) || !YEAR.test(full)) return bare;
+    const year = Number(YEAR.exec(full)![0]);
+    const other = readMoment(full, now).at;
+    for (const y of bareFirst ? [year, year - 1] : [year, year + 1]) {
+      const text = `${bare} ${y}`;
+      if (!readable(text, now)) return bare;
+      const at = readMoment(text, now).at;
+      if (bareFirst ? at <= other : at >= other) return text;
+    }
+    return bare;
+  };
+  return [lend(a, b, true), lend(b, a, false)];
+}
+
 /** Looks like it names a date, readable or not: a digit, a month, a weekday or a holiday. */
 function dateish(text: string): boolean {
   return /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|\b(?:today|tomorrow|yesterday|now|christmas|xmas|new year|easter|halloween|thanksgiving|valentine)/i.test(
@@ -124,7 +163,12 @@ function spansAt(
 const signed = (amounts: Partial<Record<ShiftUnit, number>>, sign: number) =>
   Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, v * sign]));
 
-function shiftReading(q: string, now: Date): Reading | PartialReading | null {
+/** "…, what date is that" / "In 3 weeks, what's the date": the asking clause around the date. */
+const ASKING =
+  /(?:^|,?\s+)(?:what(?:'s| is| was| will be)? (?:the|that) (?:date|day)|what (?:date|day) (?:is|was|will be) (?:that|it)|which (?:date|day) is that)$/i;
+
+function shiftReading(question: string, now: Date): Reading | PartialReading | null {
+  const q = question.replace(ASKING, '').trim() || question;
   const add = /\b(add|plus|subtract|minus|take away|take)\b/i.exec(q);
   const span = spansAt(q);
   if (!span || NOT_A_DATE.test(q)) return null;
@@ -134,15 +178,17 @@ function shiftReading(q: string, now: Date): Reading | PartialReading | null {
   const clockUnits = Boolean(span.amounts.hours || span.amounts.minutes);
   const reading = (sign: number, date: string) => {
     const given = dateText(date) || 'today';
-    const text = clockUnits && given === 'today' ? 'now' : given;
-    if (!readable(text, now)) {
-      return dateish(text) ? partial(understood, `I could not read "${text}" as a date`) : null;
+    const found = dateIn(given, now);
+    if (!found) {
+      return dateish(given) ? partial(understood, `I could not read "${given}" as a date`) : null;
     }
+    const text = clockUnits && found === 'today' ? 'now' : found;
     return time({ tool: 'datetime_shift', args: { date: text, ...signed(span.amounts, sign) } });
   };
   if (
     /^\s*(?:from (?:now|today)|from this day|later|hence|(?:'s|’s)? time|on)?\s*$/i.test(after) &&
-    /\bin\s*$/i.test(before)
+    /\bin\s*$/i.test(before) &&
+    !/\bhow (?:many|much)\b/i.test(before)
   ) {
     return reading(1, 'today');
   }
@@ -179,6 +225,10 @@ function shiftReading(q: string, now: Date): Reading | PartialReading | null {
   return null;
 }
 
+/** "inclusive", "including both dates": both end dates count. */
+const INCLUSIVE =
+  /,?\s*\(?\b(?:inclusive|inclusively|including both(?: (?:days|dates|ends))?|both (?:days|dates|ends) (?:included|inclusive|counted))\b\)?/i;
+
 const BETWEEN = /\b(?:between|from)\s+(.+?)\s+(?:and|to|until|till|through|thru)\s+(.+)$/i;
 
 function differenceReading(q: string, now: Date): Reading | PartialReading | null {
@@ -193,19 +243,25 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
   const understood = business
     ? 'the business days between two dates'
     : 'the time between two dates';
+  const inclusive = INCLUSIVE.test(q);
   const task = (from: string, to: string): Reading | PartialReading | null => {
-    const [a, b] = [dateText(from), dateText(to)];
-    for (const d of [a, b]) {
-      if (readable(d, now)) continue;
+    const ends = [from, to].map((d) => dateText(d.replace(INCLUSIVE, '')));
+    const read = ends.map((d) => dateIn(d, now));
+    for (const [i, d] of ends.entries()) {
+      if (read[i]) continue;
       return dateish(d) && !NOT_A_DATE.test(q)
         ? partial(understood, `I could not read "${d}" as a date`)
         : null;
     }
-    if (business) return time({ tool: 'datetime_business_days', args: { from: a, to: b } });
+    const [a, b] = sharedYear(read[0]!, read[1]!, now);
+    const both = inclusive ? { inclusive: true } : {};
+    if (business) {
+      return time({ tool: 'datetime_business_days', args: { from: a, to: b, ...both } });
+    }
     const unit = unitWord && /^(?:weeks|months|years)$/.test(unitWord) ? unitWord : undefined;
     return time({
       tool: 'datetime_difference',
-      args: { from: a, to: b, ...(unit ? { unit } : {}) },
+      args: { from: a, to: b, ...(unit ? { unit } : {}), ...both },
     });
   };
   const between = BETWEEN.exec(q);
@@ -236,7 +292,7 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
 
 function ageReading(q: string, now: Date): Reading | PartialReading | null {
   if (!/\b(?:how old|age|born|birthday|birth date|date of birth|dob)\b/i.test(q)) return null;
-  if (!/\b(?:how old|age|years old)\b/i.test(q)) return null;
+  if (!/\b(?:how old|age|(?:years|months|weeks|days) old)\b/i.test(q)) return null;
   const born =
     /\b(?:born(?:\s+on|\s+in)?|birth ?date(?:\s+is|\s+of)?|date of birth(?:\s+is|\s+of)?|dob(?:\s+is|:)?|birthday(?:\s+is|\s+of)?)\s+(.+?)(?:[,;](?!\s*\d{4})|\s+(?:how old|what(?:'s| is)|be\b|on\b|as of\b|by\b|in\b(?=\s+\d{4}\s*$))|[?.!]?$)/i.exec(
       q,
@@ -246,6 +302,19 @@ function ageReading(q: string, now: Date): Reading | PartialReading | null {
   const birth = dateText(born[1]!);
   if (!readable(birth, now) || !/\d{4}/.test(birth)) {
     return partial(understood, `I could not read "${birth}" as a birth date with its year`);
+  }
+  const unitOld = /\bhow many (days|weeks|months)(?: old)?\b|\bage in (days|weeks|months)\b/i.exec(
+    q,
+  );
+  if (unitOld) {
+    return time({
+      tool: 'datetime_difference',
+      args: {
+        from: birth,
+        to: 'today',
+        ...(/days/i.test(unitOld[0]) ? {} : { unit: (unitOld[1] ?? unitOld[2])!.toLowerCase() }),
+      },
+    });
   }
   const on = /\b(?:on|as of|by)\s+([^,?]+?)\s*(?:if|when|,|\?|$)/i.exec(
     q.slice(born.index + born[0].length),

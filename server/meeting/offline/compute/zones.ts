@@ -165,6 +165,31 @@ function dateWords(text: string, now: Date): string {
     .join(' ');
 }
 
+/** "Auckland 9am", "8am Pacific": a place written right against the clock time, without "in". */
+function besideClock(text: string, time: { start: number; end: number }, zones: ZoneSpan[]): void {
+  const free = (start: number, end: number) => !zones.some((z) => start < z.end && z.start < end);
+  const { words, ends } = wordsAt(text, time.end);
+  const after = resolvePlace(words);
+  if (after && /^\s/.test(text.slice(time.end))) {
+    const start = text.indexOf(words[0]!, time.end);
+    const end = absorbSuffix(text, ends[after.used - 1]!);
+    if (free(start, end)) zones.push({ start, end, name: after.name, zone: after.zone, prep: '' });
+  }
+  const before = text.slice(0, time.start).match(new RegExp(`(?:${WORD}\\s+){1,3}$`));
+  if (before) {
+    const list = before[0].trim().split(/\s+/);
+    for (let n = list.length; n > 0; n--) {
+      const place = resolvePlace(list.slice(-n));
+      if (place?.used !== n) continue;
+      const start = time.start - before[0].length + before[0].lastIndexOf(list.at(-n)!);
+      const end = start + list.slice(-n).join(' ').length;
+      if (free(start, end)) zones.push({ start, end, ...place, prep: '' });
+      break;
+    }
+  }
+  zones.sort((a, b) => a.start - b.start);
+}
+
 const partial = (missing: string): PartialReading => ({
   kind: 'partial',
   domain: 'time',
@@ -200,16 +225,18 @@ function unknownPlace(q: string): Reading | null {
 export const zoneReader: Reader = (q, now): Reading | PartialReading | null => {
   if (TWO_QUESTIONS.test(q)) return null;
   const zones = findZones(q);
+  const clock = CLOCK.exec(blank(q, zones));
+  const time = clock ? { start: clock.index, end: clock.index + clock[0].length } : null;
+  if (time) besideClock(q, time, zones);
   const distinct = zones.filter(
     (z, i) =>
       zones.findIndex((o) => o.zone === z.zone && o.name.toLowerCase() === z.name.toLowerCase()) ===
       i,
   );
-  const clock = CLOCK.exec(blank(q, zones));
   const timeWords = /\btime\b|\bconvert\b|\bo'?clock\b/i.test(q) || ASKS_GAP.test(q);
   if (!distinct.length) return clock ? null : unknownPlace(q);
   if (!clock && !timeWords) return null;
-  if (!clock) {
+  if (!clock || !time) {
     if (ASKS_GAP.test(q) && distinct.length >= 2) {
       return {
         kind: 'reading',
@@ -233,7 +260,6 @@ export const zoneReader: Reader = (q, now): Reading | PartialReading | null => {
       task: { tool: 'datetime_now', args: { timezone: distinct[0]!.name } },
     };
   }
-  const time = { start: clock.index, end: clock.index + clock[0].length };
   const rest = blank(q, [...zones, time]);
   const date = dateWords(rest, now);
   if (distinct.length < 2) {
