@@ -277,6 +277,11 @@ describe('honesty: what is not read is not guessed', () => {
     expect(readOne('how many days until the project deadline', now)).toBeNull();
   });
 
+  it('does not take a whole message that also asks something else', () => {
+    const whole = readOne('the average of 3, 5 and 10, and the date 45 days after 2026-12-01', now);
+    expect(whole?.kind === 'reading' ? whole.task.tool : '').not.toMatch(/^datetime_/);
+  });
+
   it('splits a time zone question and a date question asked together', () => {
     const parts = readParts('What time is it in Tokyo and how many days until Christmas', now)!;
     expect(parts.map((p) => p.reading.kind === 'reading' && p.reading.task.tool)).toEqual([

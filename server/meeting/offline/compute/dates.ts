@@ -174,6 +174,10 @@ function shiftReading(question: string, now: Date): Reading | PartialReading | n
   if (!span || NOT_A_DATE.test(q)) return null;
   const after = q.slice(span.end);
   const before = q.slice(0, span.start);
+  // Numbers before the span that are no date belong to another question ("the average of 3, 5
+  // and 10, and the date 45 days after …"): leave the message to be split.
+  const otherNumbers = /\d/.test(before) && !add && !/(?:\+|-|plus|minus)\s*$/i.test(before);
+  if (otherNumbers) return null;
   const understood = 'a date moved by a number of days, weeks, months or years';
   const clockUnits = Boolean(span.amounts.hours || span.amounts.minutes);
   const reading = (sign: number, date: string) => {
@@ -264,7 +268,10 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
       args: { from: a, to: b, ...(unit ? { unit } : {}), ...both },
     });
   };
+  // Numbers before the dates belong to another question: leave the message to be split.
+  const numbersBefore = (index: number) => /\d/.test(q.slice(0, index));
   const between = BETWEEN.exec(q);
+  if (between && numbersBefore(between.index)) return null;
   if (
     between &&
     /\b(?:how|number|count|days?|weeks?|months?|years?|long)\b/i.test(q.slice(0, between.index))
@@ -272,6 +279,7 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
     return task(between[1]!, between[2]!);
   }
   const until = /\b(?:until|till|til|before|to)\s+(.+)$/i.exec(q);
+  if (until && numbersBefore(until.index)) return null;
   if (
     until &&
     /\b(?:how (?:many|long|much time)|days?|weeks?|left|remain)/i.test(q.slice(0, until.index))
@@ -282,6 +290,7 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
     );
   }
   const since = /\b(?:since|ago was|ago did)\s+(.+)$/i.exec(q);
+  if (since && numbersBefore(since.index)) return null;
   if (since && /\b(?:how (?:many|long|much time)|days?|weeks?)/i.test(q.slice(0, since.index))) {
     return task(since[1]!, 'now');
   }
