@@ -107,6 +107,10 @@ function normalise(input: string, today: DateTime): string {
     .replace(/\bday before yesterday\b/, '2 days ago')
     .replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/g, '$1');
   for (const [pattern, date] of HOLIDAYS) text = text.replace(pattern, date);
+  // "14 march this year": the year spelled out, so chrono does not pick the next occurrence.
+  text = text.replace(/\b(this|next|last) year\b/, (_, which: string) =>
+    String(today.year + (which === 'next' ? 1 : which === 'last' ? -1 : 0)),
+  );
   text = weekdays(text, today);
   text = text.replace(/\bthanksgiving(?: day)?(?:\s+(\d{4}))?\b/, (_, year?: string) => {
     if (year) return thanksgiving(Number(year));

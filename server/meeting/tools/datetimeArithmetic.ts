@@ -3,7 +3,7 @@ import { clockTime, longDate, readMoment, readingNotes } from './dateText';
 import type { Moment } from './dateText';
 import { dateParam, describeTool, zoneParam } from './datetimeShared';
 import type { ComputedDate } from './datetimeShared';
-import { resolveTimeZone } from './timeZones';
+import { resolveTimeZone, zoneLabel } from './timeZones';
 import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
 
@@ -102,7 +102,7 @@ function shiftTool(args: Record<string, unknown>, ctx: ToolContext): ToolResult 
     )
     .join(' ');
   const answer = timed
-    ? `${longDate(at)}, ${clockTime(at)}${zone === 'UTC' ? ' UTC' : ''}`
+    ? `${clockTime(at)} in ${zone === 'UTC' ? 'UTC' : zoneLabel(args.timezone, zone)} (${longDate(at)})`
     : longDate(at);
   const notes = [
     (by.months || by.years) && at.day !== base.at.day

@@ -88,6 +88,17 @@ describe('time in one zone when it is a given time in another', () => {
     expect(await answer(question)).toEqual({ tool: 'datetime_convert', answer: expected });
   });
 
+  it('moves the clock of the zone asked about', async () => {
+    expect(await answer('what time is it in Tokyo in 3 hours')).toEqual({
+      tool: 'datetime_shift',
+      answer: '12:00 AM in Tokyo (Wednesday, 25 November 2026)',
+    });
+    expect(await answer('what time is 1500 hours London in Tokyo')).toEqual({
+      tool: 'datetime_convert',
+      answer: '12:00 AM in Tokyo (Wednesday, 25 November 2026)',
+    });
+  });
+
   it('uses the daylight saving of the date given (US and UK change weeks apart)', async () => {
     // 20 March 2026: New York is already on summer time, London not yet (4 hours apart).
     expect(
@@ -241,6 +252,11 @@ describe('weekdays, relative dates and ages', () => {
     ['What day was 20 July 1969?', 'Sunday, 20 July 1969'],
     ['what day is it today', 'Tuesday, 24 November 2026'],
     ["what's the date next Friday", 'Friday, 27 November 2026'],
+    ['Was 1 January 2000 a Saturday?', 'Saturday, 1 January 2000'],
+    ["tomorrow's date", 'Wednesday, 25 November 2026'],
+    ['what day of the week is my birthday this year, 14 March', 'Saturday, 14 March 2026'],
+    ['What day is Christmas next year?', 'Saturday, 25 December 2027'],
+    ['what day of the week was 4 July last year', 'Friday, 4 July 2025'],
     ['what date is tomorrow', 'Wednesday, 25 November 2026'],
   ])('%s → %s', async (question, expected) => {
     expect(await answer(question)).toEqual({ tool: 'datetime_weekday', answer: expected });

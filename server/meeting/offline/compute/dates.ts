@@ -1,5 +1,7 @@
 import { readMoment } from '../../tools';
+import { TWO_QUESTIONS } from './several';
 import type { PartialReading, Reader, Reading, ToolTask } from './types';
+import { zoneNamed } from './zones';
 
 /**
  * Date arithmetic questions: "what date is 90 days from today", "45 days
@@ -57,10 +59,6 @@ function amountOf(word: string): number {
   return w === 'a hundred' ? 100 : (NUMBER_WORDS[w] ?? Number(w));
 }
 
-/** "… and how many days until Christmas": several questions, which the caller splits and reads one by one. */
-export const TWO_QUESTIONS =
-  /(?:\band|\balso|\bthen|[;?])\s+(?:how|what|what's|whats|when|which|convert|compute|calculate|is|add|subtract)\b/i;
-
 const time = (task: ToolTask): Reading => ({ kind: 'reading', domain: 'time', task });
 const partial = (understood: string, missing: string): PartialReading => ({
   kind: 'partial',
@@ -85,6 +83,12 @@ function readable(text: string, now: Date): boolean {
  */
 function dateIn(phrase: string, now: Date): string | null {
   const text = dateText(phrase);
+  const year = /\b(?:this|next|last) year\b/i.exec(text)?.[0];
+  if (year && !/\d{4}/.test(text)) {
+    const bare = text.replace(year, ' ').replace(/\s+/g, ' ');
+    const date = dateIn(bare, now);
+    if (date && readable(`${date} ${year}`, now)) return `${date} ${year}`;
+  }
   const candidates = [
     text,
     text.split(/,\s*/).at(-1)!,
@@ -187,7 +191,12 @@ function shiftReading(question: string, now: Date): Reading | PartialReading | n
       return dateish(given) ? partial(understood, `I could not read "${given}" as a date`) : null;
     }
     const text = clockUnits && found === 'today' ? 'now' : found;
-    return time({ tool: 'datetime_shift', args: { date: text, ...signed(span.amounts, sign) } });
+    // "What time is it in Tokyo in 3 hours": hours and minutes are moved on that zone's clock.
+    const zone = clockUnits ? zoneNamed(q) : null;
+    return time({
+      tool: 'datetime_shift',
+      args: { date: text, ...signed(span.amounts, sign), ...(zone ? { timezone: zone } : {}) },
+    });
   };
   if (
     /^\s*(?:from (?:now|today)|from this day|later|hence|(?:'s|’s)? time|on)?\s*$/i.test(after) &&
@@ -342,10 +351,19 @@ function weekdayReading(q: string, now: Date): Reading | PartialReading | null {
     /^(?:what(?:'s| is| was)?\s+)?(?:the\s+)?(?:day of the week|weekday)\s+(?:of|for|on)\s+(.*)$/i.exec(
       q,
     );
-  if (!m) return null;
-  const text = dateText(m[1]!.replace(/^\s*(?:it\s+)?(?:be\s+)?(?:on\s+)?/i, ''));
+  // "Was 1 January 2000 a Saturday?": the weekday itself answers it.
+  const check =
+    /^(?:was|is|will|does|did)\s+(.+?)\s+(?:be\s+|fall\s+on\s+|land\s+on\s+)?(?:a|an|on a)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.exec(
+      q,
+    );
+  if (!m && !check) return null;
+  const text = dateText(
+    (m ? m[1]! : check![1]!).replace(/^\s*(?:it\s+)?(?:be\s+)?(?:on\s+)?/i, ''),
+  );
   if (!text || /^(?:it|today)$/i.test(text))
     return time({ tool: 'datetime_weekday', args: { date: 'today' } });
+  const found = dateIn(text, now);
+  if (found) return time({ tool: 'datetime_weekday', args: { date: found } });
   if (!readable(text, now)) {
     return dateish(text)
       ? partial('the day of the week of a date', `I could not read "${text}" as a date`)
@@ -357,11 +375,12 @@ function weekdayReading(q: string, now: Date): Reading | PartialReading | null {
 /** "what's the date next Friday", "what date is tomorrow", "when is next Friday", "today's date". */
 function dateOfReading(q: string, now: Date): Reading | PartialReading | null {
   if (
-    /^(?:what(?:'s| is)?\s+)?(?:today'?s date|the date today|the date)$|^what(?:'s| is) today$|^what day is (?:it|today)(?: today)?$/i.test(
+    /^(?:what(?:'s| is)?\s+)?(?:today'?s date|the date today|the date)$|^(?:what(?:'s| is)\s+)?(?:the\s+)?(tomorrow|yesterday)'?s date$|^what(?:'s| is) today$|^what day is (?:it|today)(?: today)?$/i.test(
       q,
     )
   ) {
-    return time({ tool: 'datetime_weekday', args: { date: 'today' } });
+    const other = /\b(tomorrow|yesterday)\b/i.exec(q)?.[1];
+    return time({ tool: 'datetime_weekday', args: { date: other?.toLowerCase() ?? 'today' } });
   }
   const m =
     /^(?:what(?:'s| is| was| will be)?|which)\s+(?:the\s+)?(?:date|day)\s+(?:is\s+|was\s+|will\s+be\s+|of\s+)?(?:it\s+)?(.+)$/i.exec(

@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 import { findTimeZone, isZoneAbbreviation, readMoment, spellDates } from '../../tools';
-import { TWO_QUESTIONS } from './dates';
+import { TWO_QUESTIONS } from './several';
 import type { PartialReading, Reader, Reading } from './types';
 
 /**
@@ -117,7 +117,7 @@ function findZones(text: string): ZoneSpan[] {
 }
 
 const CLOCK =
-  /\b(?:\d{1,2}(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z])|(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|\d{1,2} o'?clock|noon|midday|midnight)/i;
+  /\b(?:(?:[01]\d|2[0-3])[0-5]\d\s*(?:hours|hrs|h)\b|\d{1,2}(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z])|(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|\d{1,2} o'?clock|noon|midday|midnight)/i;
 
 /** The zone the clock time is in: named right after it ("3pm London", "3pm in London", "9am EST"), or right before it. */
 function sourceOf(
@@ -190,6 +190,12 @@ function besideClock(text: string, time: { start: number; end: number }, zones: 
   zones.sort((a, b) => a.start - b.start);
 }
 
+/** The clock time as the tools read it: "1500 hours" → "15:00", spaces tidied. */
+function clockText(found: string): string {
+  const military = /^(\d{2})(\d{2})\s*(?:hours|hrs|h)$/i.exec(found);
+  return military ? `${military[1]}:${military[2]}` : found.replace(/\s+/g, ' ');
+}
+
 const partial = (missing: string): PartialReading => ({
   kind: 'partial',
   domain: 'time',
@@ -207,6 +213,11 @@ function blank(text: string, spans: { start: number; end: number }[]): string {
   for (const s of spans)
     out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
   return out;
+}
+
+/** The first time zone a question names ("in Tokyo", "EST"), as written; null when none. */
+export function zoneNamed(q: string): string | null {
+  return findZones(q)[0]?.name ?? null;
 }
 
 /** "What time is it in Atlantis": datetime_now says it knows no such zone, rather than a web search. */
@@ -248,6 +259,12 @@ export const zoneReader: Reader = (q, now): Reading | PartialReading | null => {
       };
     }
     if (!ASKS_NOW.test(q)) return null;
+    // "What time is it in Tokyo in 3 hours": a number that is no clock time is not the current time.
+    if (/\d/.test(blank(q, zones))) {
+      return partial(
+        'it has a number I could not read as a clock time, so I will not give the current time instead',
+      );
+    }
     // "What time is it in Tokyo and how many days until Christmas": two questions, split by the caller.
     if (/\b(?:and|also|then|but)\b/i.test(q.slice(zones.at(-1)!.end))) return null;
     if (distinct.length > 1)
@@ -277,7 +294,7 @@ export const zoneReader: Reader = (q, now): Reading | PartialReading | null => {
   const target =
     zones.find((z) => z !== source && z.zone !== source.zone) ?? zones.find((z) => z !== source);
   if (!target) return partial('I could not tell which zone to convert to');
-  const datetime = `${date ? `${date} ` : ''}${clock[0].replace(/\s+/g, ' ')}`;
+  const datetime = `${date ? `${date} ` : ''}${clockText(clock[0])}`;
   try {
     readMoment(datetime, now, source.zone);
   } catch {
