@@ -218,6 +218,8 @@ describe('spans between dates', () => {
     ['How many days until Christmas?', 'datetime_difference', '31 days'],
     ["How long until New Year's Day?", 'datetime_difference', '38 days'],
     ['days since January 1, 2026', 'datetime_difference', '327 days'],
+    ['how many days since Christmas', 'datetime_difference', '334 days'],
+    ['how many days since March 1', 'datetime_difference', '268 days'],
     ['how many weeks between today and Christmas', 'datetime_difference', '4 weeks and 3 days'],
     [
       'How many business days between March 2, 2026 and March 13, 2026?',
@@ -257,6 +259,8 @@ describe('weekdays, relative dates and ages', () => {
     ['what day of the week is my birthday this year, 14 March', 'Saturday, 14 March 2026'],
     ['What day is Christmas next year?', 'Saturday, 25 December 2027'],
     ['what day of the week was 4 July last year', 'Friday, 4 July 2025'],
+    ['What day was July 4?', 'Saturday, 4 July 2026'],
+    ['what day of the week was Christmas', 'Thursday, 25 December 2025'],
     ['what date is tomorrow', 'Wednesday, 25 November 2026'],
   ])('%s → %s', async (question, expected) => {
     expect(await answer(question)).toEqual({ tool: 'datetime_weekday', answer: expected });
@@ -291,6 +295,11 @@ describe('honesty: what is not read is not guessed', () => {
     );
     expect(readOne('which day is better for the launch', now)).toBeNull();
     expect(readOne('how many days until the project deadline', now)).toBeNull();
+    const breakEven = readOne(
+      'How many units do we need to sell to break even with 12,600 fixed costs, selling at 40 and costing 22 each',
+      now,
+    );
+    expect(breakEven?.domain).not.toBe('time');
   });
 
   it('does not take a whole message that also asks something else', () => {

@@ -98,6 +98,25 @@ function dateIn(phrase: string, now: Date): string | null {
   return null;
 }
 
+/**
+ * A month and day without a year asked about in the past ("what day was July
+ * 4", "days since Christmas"): its latest occurrence up to today, with the
+ * year written out. Other texts are returned as they are.
+ */
+function lastOccurrence(phrase: string, now: Date): string {
+  const text = dateIn(phrase, now) ?? phrase;
+  if (/\b\d{4}\b/.test(text) || !readable(text, now)) return text;
+  const words = text.toLowerCase();
+  const yearless =
+    /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|christmas|xmas|new year|halloween|valentine|thanksgiving|boxing day|patrick/.test(
+      words,
+    ) && !/\b(?:next|last|this|ago|in|from|after|before)\b/.test(words);
+  if (!yearless) return text;
+  const at = readMoment(text, now).at;
+  const today = readMoment('today', now).at;
+  return at > today ? at.minus({ years: 1 }).toFormat('d LLLL yyyy') : text;
+}
+
 const YEAR = /\b\d{4}\b/;
 const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 
@@ -130,7 +149,7 @@ function dateish(text: string): boolean {
 
 /** Money, rates and measures: a span of years in such a question is a term, not a date shift. */
 const NOT_A_DATE =
-  /[$€£¥%]|\b(?:percent|interest|rate|worth|invest\w*|loan|mortgage|salary|price|cost|pay|km|miles|kg|per)\b/i;
+  /[$€£¥%]|\b(?:percent|interest|rate|worth|invest\w*|loan|mortgage|salary|price\w*|cost\w*|pay\w*|sell\w*|units|profit|revenue|break even|km|miles|kg|per)\b/i;
 
 /** Trims the words around a date: "is", "the date", "fall on", trailing "?". */
 function dateText(text: string): string {
@@ -291,7 +310,9 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
   if (until && numbersBefore(until.index)) return null;
   if (
     until &&
-    /\b(?:how (?:many|long|much time)|days?|weeks?|left|remain)/i.test(q.slice(0, until.index))
+    /\b(?:how long|how much time|days?|weeks?|months?|years?|left|remain)/i.test(
+      q.slice(0, until.index),
+    )
   ) {
     return task(
       'now',
@@ -301,10 +322,10 @@ function differenceReading(q: string, now: Date): Reading | PartialReading | nul
   const since = /\b(?:since|ago was|ago did)\s+(.+)$/i.exec(q);
   if (since && numbersBefore(since.index)) return null;
   if (since && /\b(?:how (?:many|long|much time)|days?|weeks?)/i.test(q.slice(0, since.index))) {
-    return task(since[1]!, 'now');
+    return task(lastOccurrence(since[1]!, now), 'now');
   }
   const ago = /\bhow long ago (?:was|is|did)\s+(.+)$/i.exec(q);
-  if (ago) return task(ago[1]!, 'now');
+  if (ago) return task(lastOccurrence(ago[1]!, now), 'now');
   return null;
 }
 
@@ -363,7 +384,13 @@ function weekdayReading(q: string, now: Date): Reading | PartialReading | null {
   if (!text || /^(?:it|today)$/i.test(text))
     return time({ tool: 'datetime_weekday', args: { date: 'today' } });
   const found = dateIn(text, now);
-  if (found) return time({ tool: 'datetime_weekday', args: { date: found } });
+  const past = /^(?:on\s+)?(?:what|which)\b.*?\b(?:was|did)\b|^was\b/i.test(q);
+  if (found) {
+    return time({
+      tool: 'datetime_weekday',
+      args: { date: past ? lastOccurrence(found, now) : found },
+    });
+  }
   if (!readable(text, now)) {
     return dateish(text)
       ? partial('the day of the week of a date', `I could not read "${text}" as a date`)
