@@ -84,6 +84,8 @@ describe('time in one zone when it is a given time in another', () => {
     ],
     ['what time is 8am Pacific in Eastern', '11:00 AM in Eastern time (Tuesday, 24 November 2026)'],
     ['Convert 17:00 UTC to Indian time', '10:30 PM in Indian time (Tuesday, 24 November 2026)'],
+    ['3pm London → Tokyo', '12:00 AM in Tokyo (Wednesday, 25 November 2026)'],
+    ['2pm EST = what in Sydney', '6:00 AM in Sydney (Wednesday, 25 November 2026)'],
   ])('a place written against the time, or a nationality: %s → %s', async (question, expected) => {
     expect(await answer(question)).toEqual({ tool: 'datetime_convert', answer: expected });
   });

@@ -78,14 +78,14 @@ function findZones(text: string): ZoneSpan[] {
     if (zone) add({ start: m.index, end: m.index + m[0].length, name: m[0], zone, prep: '' });
   }
   for (const m of text.matchAll(
-    /\b(in|into|to|from|for|at|between|and|of|vs\.?|versus|is)\s+(?:the\s+)?/gi,
+    /(?:\b(in|into|to|from|for|at|between|and|of|vs\.?|versus|is)|(→|->|=>|=))\s*(?:\?\s*)?(?:the\s+)?/gi,
   )) {
     const start = m.index + m[0].length;
     const { words, ends } = wordsAt(text, start);
     const place = resolvePlace(words);
     if (!place) continue;
     const end = absorbSuffix(text, ends[place.used - 1]!);
-    add({ start, end, name: place.name, zone: place.zone, prep: m[1]!.toLowerCase() });
+    add({ start, end, name: place.name, zone: place.zone, prep: (m[1] ?? 'to').toLowerCase() });
   }
   for (const m of text.matchAll(new RegExp(`\\b${WORD}\\b`, 'g'))) {
     const token = m[0];
