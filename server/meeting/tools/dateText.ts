@@ -199,12 +199,18 @@ export function readMoment(input: unknown, now: Date, zone = 'UTC'): Moment {
     second: t.get('second') ?? 0,
   };
   const offset = t.get('timezoneOffset');
-  const at =
-    offset !== null && offset !== undefined && explicitOffset(original)
-      ? DateTime.fromObject(clock, { zone: FixedOffsetZone.instance(offset) }).setZone(zone)
-      : DateTime.fromObject(clock, { zone });
+  const fixed = offset !== null && offset !== undefined && explicitOffset(original);
+  const at = fixed
+    ? DateTime.fromObject(clock, { zone: FixedOffsetZone.instance(offset) }).setZone(zone)
+    : DateTime.fromObject(clock, { zone });
   if (!at.isValid) throw refuse(original);
-  return { at, hasTime: true, hasDate: Boolean(dated), ...(note ? { note } : {}) };
+  // A time the clocks skip (the spring-forward hour) is moved on by Luxon: say so.
+  const skipped =
+    !fixed && (at.hour !== clock.hour || at.minute !== clock.minute)
+      ? `${DateTime.fromObject(clock, { zone: 'UTC' }).toFormat('h:mm a')} does not exist on ${at.toFormat('d LLLL yyyy')} in ${zone} (the clocks go forward), so it is read as ${at.toFormat('h:mm a')}.`
+      : undefined;
+  const notes = [note, skipped].filter(Boolean).join(' ');
+  return { at, hasTime: true, hasDate: Boolean(dated), ...(notes ? { note: notes } : {}) };
 }
 
 /** The notes of ambiguous readings, as sentences to add to the working. */

@@ -113,6 +113,16 @@ describe('time in one zone when it is a given time in another', () => {
     ).toBe('4:00 AM in New York (Thursday, 2 April 2026)');
   });
 
+  it('says when the time asked for is skipped by the spring-forward change', async () => {
+    const v = await run('datetime_convert', {
+      datetime: '8 March 2026 2:30am',
+      from: 'New York',
+      to: 'London',
+    });
+    expect(v.answer).toBe('7:30 AM in London (Sunday, 8 March 2026)');
+    expect(v.working).toContain('2:30 AM does not exist on 8 March 2026 in America/New_York');
+  });
+
   it('never answers a conversion with the current clock', async () => {
     const reading = readOne("What time is it in Tokyo when it's 3pm in London", now);
     expect(reading).toMatchObject({
