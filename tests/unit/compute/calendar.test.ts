@@ -314,6 +314,21 @@ describe('honesty: what is not read is not guessed', () => {
     expect(breakEven?.domain).not.toBe('time');
   });
 
+  it.each([
+    'half a year from now',
+    'what date is 1.5 years from now',
+    'How many Mondays between 1 Jan 2027 and 31 Mar 2027',
+  ])('says what it cannot do rather than rounding or miscounting: %s', (question) => {
+    expect(readOne(question, now)).toMatchObject({ kind: 'partial', domain: 'time' });
+  });
+
+  it('leaves conversions between units of time to the numbers expert', () => {
+    for (const q of ['days in 3 years', 'how many weeks in 98 days']) {
+      const read = readOne(q, now);
+      expect(read?.kind === 'reading' ? read.task.tool : '').not.toMatch(/^datetime_/);
+    }
+  });
+
   it('does not take a whole message that also asks something else', () => {
     const whole = readOne('the average of 3, 5 and 10, and the date 45 days after 2026-12-01', now);
     expect(whole?.kind === 'reading' ? whole.task.tool : '').not.toMatch(/^datetime_/);

@@ -197,11 +197,22 @@ function shiftReading(question: string, now: Date): Reading | PartialReading | n
   if (!span || NOT_A_DATE.test(q)) return null;
   const after = q.slice(span.end);
   const before = q.slice(0, span.start);
+  const understood = 'a date moved by a number of days, weeks, months or years';
+  // "1.5 years", "half a year": a fraction the span does not carry — say so rather than round it.
+  if (/(?:\d[.,]|\bhalf(?: of)?|\bquarter(?: of)?|\/)\s*$/i.test(before)) {
+    return partial(
+      understood,
+      'I can only move a date by whole numbers of days, weeks, months or years',
+    );
+  }
+  // "days in 3 years", "how many weeks in 98 days": a conversion between units, not a date.
+  if (/\b(?:days|weeks|months|years|hours|minutes|seconds)\b|\bhow (?:many|much)\b/i.test(before)) {
+    return null;
+  }
   // Numbers before the span that are no date belong to another question ("the average of 3, 5
   // and 10, and the date 45 days after …"): leave the message to be split.
   const otherNumbers = /\d/.test(before) && !add && !/(?:\+|-|plus|minus)\s*$/i.test(before);
   if (otherNumbers) return null;
-  const understood = 'a date moved by a number of days, weeks, months or years';
   const clockUnits = Boolean(span.amounts.hours || span.amounts.minutes);
   const reading = (sign: number, date: string) => {
     const given = dateText(date) || 'today';
@@ -264,6 +275,12 @@ const INCLUSIVE =
 const BETWEEN = /\b(?:between|from)\s+(.+?)\s+(?:and|to|until|till|through|thru)\s+(.+)$/i;
 
 function differenceReading(q: string, now: Date): Reading | PartialReading | null {
+  if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekends\b/i.test(q)) {
+    return partial(
+      'a count of one weekday between dates',
+      'I can count days, weeks and business days, not a single weekday',
+    );
+  }
   const unitWord =
     /\b(business days|working days|work days|weekdays|days|weeks|months|years|hours|minutes)\b/i
       .exec(q)?.[1]
