@@ -149,7 +149,7 @@ function dateish(text: string): boolean {
 
 /** Money, rates and measures: a span of years in such a question is a term, not a date shift. */
 const NOT_A_DATE =
-  /[$€£¥%]|\b(?:percent|interest|rate|worth|invest\w*|loan|mortgage|salary|price\w*|cost\w*|pay\w*|sell\w*|units|profit|revenue|break even|km|miles|kg|per)\b/i;
+  /[$€£¥%]|\b(?:percent|interest|rate|worth|invest\w*|loan|mortgage|salary|price\w*|cost\w*|pay\w*|sell\w*|units|profit|revenue|break even|convert|km|miles|kg|per)\b/i;
 
 /** Trims the words around a date: "is", "the date", "fall on", trailing "?". */
 function dateText(text: string): string {
@@ -199,7 +199,10 @@ function shiftReading(question: string, now: Date): Reading | PartialReading | n
   const before = q.slice(0, span.start);
   const understood = 'a date moved by a number of days, weeks, months or years';
   // "1.5 years", "half a year": a fraction the span does not carry — say so rather than round it.
-  if (/(?:\d[.,]|\bhalf(?: of)?|\bquarter(?: of)?|\/)\s*$/i.test(before)) {
+  if (
+    /(?:\d[.,]|\bhalf(?: of)?|\bquarter(?: of)?|\/)\s*$/i.test(before) &&
+    /\b(?:from now|from today|ago|after|before|later|date|when)\b/i.test(q)
+  ) {
     return partial(
       understood,
       'I can only move a date by whole numbers of days, weeks, months or years',
