@@ -1,7 +1,6 @@
 import { calcAnswer } from './math';
 import type { Part, PartialReading, Reading } from './compute';
 import type { Domain } from './domains';
-import { timeAnswer } from './time';
 import { callTool, hasTool, valueOf } from './turn';
 import type { Turn } from './turn';
 import { code, providerMissing, source } from './voices';
@@ -13,15 +12,8 @@ import { code, providerMissing, source } from './voices';
  * guessed. Several parts are answered one after the other, in order.
  */
 
-/** Tools whose answers have their own wording (math.ts, time.ts); the rest follow `ComputedValue`. */
-const WORDED = new Set([
-  'calc_evaluate',
-  'calc_convert',
-  'calc_statistics',
-  'datetime_now',
-  'datetime_convert',
-  'datetime_difference',
-]);
+/** Tools whose answers have their own wording (math.ts); the rest follow `ComputedValue`. */
+const WORDED = new Set(['calc_evaluate', 'calc_convert', 'calc_statistics']);
 
 /**
  * What every other compute tool returns as its value: the result as it is
@@ -44,14 +36,7 @@ function unread(reading: PartialReading): string {
 
 async function computed(turn: Turn, reading: Reading): Promise<string> {
   const { task } = reading;
-  if (
-    task.tool === 'calc_evaluate' ||
-    task.tool === 'calc_convert' ||
-    task.tool === 'calc_statistics'
-  ) {
-    return calcAnswer(turn, task);
-  }
-  if (WORDED.has(task.tool)) return timeAnswer(turn, task);
+  if (WORDED.has(task.tool)) return calcAnswer(turn, task);
   if (!hasTool(turn, task.tool)) return providerMissing(task.tool, reading.domain);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {

@@ -19,8 +19,6 @@ import { code, providerMissing, source } from './voices';
 
 type Moment = { timezone: string; text: string; iso: string; time: string };
 
-const place = (zone: string) => zone.split('/').pop()!.replace(/_/g, ' ');
-
 function origin(task: ToolTask, v: Record<string, unknown>): string {
   const a = task.args;
   const zone = (m: unknown) => (m as Moment | undefined)?.timezone ?? '';
@@ -60,19 +58,12 @@ function timeSnippet(
   task: ToolTask,
   v: Record<string, unknown>,
 ): { headline: string; body: string } {
-  if (task.tool === 'datetime_now') {
-    const at = v as unknown as Moment;
-    return { headline: `**${at.time} in ${place(at.timezone)}**`, body: nowSnippet(at) };
-  }
+  const headline = `**${String(v.answer)}**`;
+  if (task.tool === 'datetime_now') return { headline, body: nowSnippet(v as unknown as Moment) };
   const a = v.from as Moment;
   const b = v.to as Moment;
-  if (task.tool === 'datetime_convert') {
-    return { headline: `**${b.time} in ${place(b.timezone)}**`, body: convertTimeSnippet(a, b) };
-  }
-  return {
-    headline: `**${v.days} days** between the two dates`,
-    body: differenceSnippet(a, b, Number(v.totalMinutes)),
-  };
+  if (task.tool === 'datetime_convert') return { headline, body: convertTimeSnippet(a, b) };
+  return { headline, body: differenceSnippet(a, b, Number(v.totalMinutes)) };
 }
 
 /** A tool's result, reproduced in TypeScript. */

@@ -25,5 +25,6 @@ export { calcTools, datetimeTools, webSearchTools };
 export { driveSearchTool };
 export type { DrivePassage } from './driveSearch';
 export { evaluateExpression, normaliseExpression, isUnitName } from './calc';
-export { resolveTimeZone, parseDateTime } from './datetime';
+export { resolveTimeZone, findTimeZone, isZoneAbbreviation } from './timeZones';
+export { readMoment, spellDates } from './dateText';
 export { NOT_CONFIGURED as WEB_SEARCH_NOT_CONFIGURED } from './webSearch';

@@ -56,7 +56,25 @@ export const toolProviderDefinitions = [
     tools: [
       { name: 'datetime_now', description: 'The current date and time in a given IANA time zone.' },
       { name: 'datetime_convert', description: 'Convert a date and time between time zones.' },
-      { name: 'datetime_difference', description: 'Days, hours and minutes between two dates.' },
+      {
+        name: 'datetime_difference',
+        description: 'Days (or weeks, months, years) between two dates or times.',
+      },
+      {
+        name: 'datetime_zone_difference',
+        description: 'How many hours one time zone is ahead of or behind another.',
+      },
+      {
+        name: 'datetime_shift',
+        description:
+          'A date moved by years, months, weeks, days or business days, before or after.',
+      },
+      { name: 'datetime_weekday', description: 'The day of the week of a date, past or future.' },
+      {
+        name: 'datetime_business_days',
+        description: 'Business days (Monday to Friday) between two dates.',
+      },
+      { name: 'datetime_age', description: 'Age in years (months and days) from a birth date.' },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { algebraReader } from './algebra';
+import { dateReader } from './dates';
 import { financeReader } from './finance';
 import { legacyReaders } from './legacy';
 import { percentageReader } from './percentages';
@@ -8,6 +9,7 @@ import type { Part, PartialReading, Reader, Reading } from './types';
 import { statisticsReader } from './statistics';
 import { unitReader } from './units';
 import { unreadComputation } from './unread';
+import { zoneReader } from './zones';
 
 /**
  * The computable-question readers, most specific first: the first full
@@ -16,6 +18,8 @@ import { unreadComputation } from './unread';
  * read away from web search and the documents.
  */
 const READERS: Reader[] = [
+  zoneReader,
+  dateReader,
   financeReader,
   ratioReader,
   percentageReader,

@@ -1,13 +1,12 @@
 import { isMathWord } from '../../tools/calc';
-import { timeTask } from '../timeIntent';
 import { unscaledDegrees } from './units';
 import { stripFillers } from './words';
 import type { Reader } from './types';
 
 /**
- * The first readers: plain expressions ("12.5% of 2,480") and the date
- * questions of timeIntent.ts. Conversions, statistics and algebra have their
- * own readers (units.ts, statistics.ts, algebra.ts).
+ * The first readers: plain expressions ("12.5% of 2,480"). Conversions,
+ * statistics and algebra have their own readers (units.ts, statistics.ts,
+ * algebra.ts); dates and time zones theirs (dates.ts, zones.ts).
  */
 
 /** A calculation: has a digit and every word is a unit, constant, function or maths word. */
@@ -38,18 +37,6 @@ export function looksLikeMaths(text: string): boolean {
   return words.every((w) => glue.has(w.toLowerCase()) || isMathWord(w));
 }
 
-const timeReader: Reader = (q, now) => {
-  const task = timeTask(q, now);
-  if (task === undefined) return null;
-  if (task) return { kind: 'reading', domain: 'time', task };
-  return {
-    kind: 'partial',
-    domain: 'time',
-    understood: 'a date to work out',
-    missing: 'I could not read which date and how far to move it',
-  };
-};
-
 const calcReader: Reader = (q) => {
   const core = stripFillers(q);
   // "72 degrees to celsius" is a temperature without its scale, not an angle.
@@ -64,4 +51,4 @@ const calcReader: Reader = (q) => {
   return null;
 };
 
-export const legacyReaders: Reader[] = [timeReader, calcReader];
+export const legacyReaders: Reader[] = [calcReader];
