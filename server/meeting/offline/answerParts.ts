@@ -52,7 +52,8 @@ async function computed(turn: Turn, reading: Reading): Promise<string> {
     return calcAnswer(turn, task);
   }
   if (WORDED.has(task.tool)) return timeAnswer(turn, task);
-  if (!hasTool(turn, task.tool)) return providerMissing(task.tool, reading.domain);
+  if (!hasTool(turn, task.tool))
+    return providerMissing(task.tool, reading.domain, turn.request.configureUrl);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {
     return `I could not work that out: ${outcome.error}.` + source(`${task.tool} (refused)`);

@@ -36,7 +36,8 @@ function statisticsTable(v: Record<string, unknown>): string {
 }
 
 export async function calcAnswer(turn: Turn, task: ToolTask): Promise<string> {
-  if (!hasTool(turn, task.tool)) return providerMissing(task.tool, 'math');
+  if (!hasTool(turn, task.tool))
+    return providerMissing(task.tool, 'math', turn.request.configureUrl);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {
     return (

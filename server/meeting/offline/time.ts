@@ -20,7 +20,8 @@ export async function timeAnswer(turn: Turn, task: ToolTask | null): Promise<str
       source('from my own notes (the date_and_time provider)')
     );
   }
-  if (!hasTool(turn, task.tool)) return providerMissing(task.tool, 'time');
+  if (!hasTool(turn, task.tool))
+    return providerMissing(task.tool, 'time', turn.request.configureUrl);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {
     return `I couldn't pin that down: ${outcome.error}.` + source(`${task.tool} (failed)`);
