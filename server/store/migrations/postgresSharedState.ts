@@ -73,9 +73,10 @@ export const sharedStateMigrations: Migration[] = [
     id: 18,
     name: 'the tool providers each expert brings, preselected when a workspace is created with it',
     /*
-     * NULL: the expert declares none, and its providers are read from its
-     * specialties. The demo experts are stored once, on the first start, so
-     * their declarations are written here for installations that have them.
+     * A JSON list of provider names; NULL when the expert declares no list
+     * (its providers are then read from its specialties). The demo experts
+     * are stored once, on the first start, so their lists are written here
+     * for installations seeded before this migration.
      */
     sql: `
       ALTER TABLE experts ADD COLUMN tool_providers TEXT COLLATE "C";
