@@ -64,6 +64,7 @@ async function measure(store: Store, rounds: number, label?: string): Promise<Be
       userId: admin.id,
       text: questions[i % questions.length]!,
       experts,
+      workspaceHasExperts: true,
       audience,
     });
   for (let i = 0; i < 20; i++) await round(i); // warm up

@@ -245,6 +245,8 @@ export function createUnitsApp(opts: UnitsAppOptions): CogApp {
         keywords: ['units', 'conversion', 'metric', 'imperial', 'temperature'],
         home_link: 'https://www.bipm.org/en/measurement-units',
         description: 'Converts between metric and imperial units, exactly and without fuss.',
+        // Ticked for a workspace created with Mike.
+        tool_providers: ['units'],
       },
     },
     handler: ({ kvargs }) => ({ answer: answerQuestion(String(kvargs.question ?? '')) }),

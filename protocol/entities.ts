@@ -22,6 +22,8 @@ export const expertSchema = z.looseObject({
   keywords: z.optional(z.union([z.string(), z.array(z.string())])),
   home_link: z.optional(z.string()),
   selected: z.optional(z.boolean()),
+  /** The tool providers the expert brings to a new workspace. */
+  tool_providers: z.optional(z.array(z.string())),
 });
 export type Expert = z.infer<typeof expertSchema>;
 

@@ -21,6 +21,7 @@ export function expertsApp(rows: ExpertRow[], pages?: ExpertPageDeps): App {
         description: e.description,
         model: e.model,
         system_prompt: e.system_prompt,
+        ...(e.tool_providers ? { tool_providers: e.tool_providers } : {}),
       },
     },
   }));

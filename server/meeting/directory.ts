@@ -1,5 +1,6 @@
 import { safeLinkUrl, type Expert } from '../../protocol';
 import type { AppRegistry } from '../cog/registry';
+import { providersNeededBy } from './expertProviders';
 import type { ExpertProfile } from './types';
 
 export interface DirectoryExpert extends ExpertProfile {
@@ -7,6 +8,8 @@ export interface DirectoryExpert extends ExpertProfile {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const names = (v: unknown) =>
+  Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string' && n !== '') : undefined;
 
 /**
  * Every expert cog world `worldId` sees (built-in or of a remote app of that
@@ -21,6 +24,7 @@ export function expertDirectory(
     const id = text(attrs.expert_id) ?? cog.name;
     if (out.has(id)) continue;
     const keywords = Array.isArray(attrs.keywords) ? attrs.keywords.map(String) : [];
+    const toolProviders = names(attrs.tool_providers);
     out.set(id, {
       id,
       name: text(attrs.name) ?? cog.name,
@@ -28,6 +32,7 @@ export function expertDirectory(
       description: text(attrs.description) ?? '',
       model: text(attrs.model) ?? null,
       systemPrompt: text(attrs.system_prompt) ?? null,
+      ...(toolProviders ? { toolProviders } : {}),
       // Checked when a remote app connects; checked again here for every app.
       homeLink: safeLinkUrl(attrs.home_link) ? text(attrs.home_link) : undefined,
     });
@@ -35,7 +40,10 @@ export function expertDirectory(
   return out;
 }
 
-/** The wire shape of an expert (SPEC §3). */
+/**
+ * The wire shape of an expert (SPEC §3), with the tool providers it brings
+ * (the management page preselects them when a workspace is created).
+ */
 export function expertOnWire(e: DirectoryExpert, selected = true): Expert {
   return {
     expert_id: e.id,
@@ -43,5 +51,6 @@ export function expertOnWire(e: DirectoryExpert, selected = true): Expert {
     keywords: e.keywords,
     ...(e.homeLink ? { home_link: e.homeLink } : {}),
     selected,
+    tool_providers: providersNeededBy(e),
   };
 }

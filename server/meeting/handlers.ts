@@ -119,13 +119,15 @@ export function registerMeetingHandlers(
   async function startRound(conn: CogConnection, text: string) {
     const ws = await openWorkspace(store, conn);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
+    const experts = await workspaceExperts(registry, store, ws);
     return startMeetingRound(
       { ...deps, engine, tools, transcriptQueue, stopping: rounds?.stopping },
       {
         workspace: ws,
         userId: conn.userId,
         text,
-        experts: selectedExperts(conn, await workspaceExperts(registry, store, ws)),
+        experts: selectedExperts(conn, experts),
+        workspaceHasExperts: experts.length > 0,
         audience: workspaceAudience(hub, conn.worldId, ws.id),
       },
     );

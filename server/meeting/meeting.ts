@@ -6,9 +6,12 @@ import type { Metrics } from '../cog/metrics';
 import { untilAborted, withTimeout } from '../cog/timeout';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
+import { configureWorkspaceUrl } from '../workspaces/paths';
 import type { AnswersUnderWay } from './answersUnderWay';
 import type { Audience } from './audience';
 import type { DirectoryExpert } from './directory';
+import { providersNeededBy } from './expertProviders';
+import { sayNoExpertHint } from './noExpertHint';
 import { couldNotAnswer, createReporter } from './reporter';
 import { STOPPED_BEFORE_ANSWER } from './rounds';
 import type { ExpertEngine, HistoryEntry, Tool } from './types';
@@ -51,12 +54,16 @@ export interface Question {
   userId: string;
   text: string;
   experts: DirectoryExpert[];
+  /** Whether the workspace has experts at all (`experts` are the ones the user left selected). */
+  workspaceHasExperts: boolean;
   audience: Audience;
 }
 
 async function history(store: Store, workspaceId: string): Promise<HistoryEntry[]> {
   const messages = await store.transcripts.messages(workspaceId, HISTORY_TURNS);
-  return messages.map((m) => ({
+  // An assistant message without an expert is the application's own hint, not a turn.
+  const turns = messages.filter((m) => m.role === 'user' || m.expert_id !== null);
+  return turns.map((m) => ({
     role: m.role,
     name: m.name,
     ...(m.expert_id ? { expertId: m.expert_id } : {}),
@@ -132,10 +139,12 @@ export async function startMeetingRound(
     created_at: said.created_at,
   });
 
+  // Nobody would answer: the question gets a hint on how to choose experts, not silence.
+  if (!answering.length) return { answers: sayNoExpertHint(deps, q) };
   const allowed = new Set(await store.workspaces.toolProviders(workspace.id));
   const tools = deps.tools.filter((t) => allowed.has(t.provider));
   deps.metrics?.roundsStarted.inc();
-  return { answers: answerAll(deps, q, { answering, tools, history: earlier }) };
+  return { answers: answerAll(deps, q, { answering, tools, allowed, history: earlier }) };
 }
 
 async function answerAll(
@@ -144,13 +153,20 @@ async function answerAll(
   job: {
     answering: { expert: DirectoryExpert; cid: string; answerId: string }[];
     tools: Tool[];
+    /** The tool providers the workspace has selected. */
+    allowed: Set<string>;
     history: HistoryEntry[];
   },
 ): Promise<void> {
   const { audience } = q;
   const outcomes = await Promise.all(
     job.answering.map((one) =>
-      answerOne(deps, q, { ...one, tools: job.tools, history: job.history }),
+      answerOne(deps, q, {
+        ...one,
+        tools: job.tools,
+        missingProviders: providersNeededBy(one.expert).filter((p) => !job.allowed.has(p)),
+        history: job.history,
+      }),
     ),
   );
   for (const { cid, ok } of outcomes) {
@@ -171,6 +187,8 @@ interface AnswerJob {
   cid: string;
   answerId: string;
   tools: Tool[];
+  /** The providers the expert brings that the workspace has not selected. */
+  missingProviders: string[];
   history: HistoryEntry[];
 }
 
@@ -221,6 +239,8 @@ async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): P
           question: q.text,
           history: job.history,
           tools: job.tools,
+          missingProviders: job.missingProviders,
+          configureUrl: configureWorkspaceUrl(q.workspace.world_id, q.workspace.id),
           now,
           signal: controller.signal,
         },

@@ -10,6 +10,8 @@ export interface ExpertProfile {
   /** Per-expert model and system prompt for the language-model engine (optional). */
   model?: string | null;
   systemPrompt?: string | null;
+  /** The tool providers it declares it needs (expertProviders.ts); absent when it declares none. */
+  toolProviders?: string[];
 }
 
 /** One earlier turn of the conversation, oldest first. */
@@ -88,6 +90,10 @@ export interface AnswerRequest {
   history: HistoryEntry[];
   /** Only the tools of the workspace's selected providers. */
   tools: Tool[];
+  /** The providers this expert brings that the workspace has not selected. */
+  missingProviders?: string[];
+  /** Where the user selects them: the Configure Workspace page of this workspace (a path on this site). */
+  configureUrl?: string;
   now: Date;
   signal: AbortSignal;
 }

@@ -2,7 +2,9 @@ import type { ExpertRow } from '../store/experts';
 
 /**
  * The experts a fresh installation starts with. Each has its own voice
- * (description) and the keywords it answers to; home_link is its page.
+ * (description) and the keywords it answers to; home_link is its page;
+ * tool_providers are the providers it brings to a new workspace (migration
+ * 18 writes the same lists into installations seeded before it).
  */
 export const demoExperts: ExpertRow[] = [
   {
@@ -14,6 +16,7 @@ export const demoExperts: ExpertRow[] = [
       'A quantitative analyst who checks every number twice and shows the working, briefly and precisely.',
     model: null,
     system_prompt: null,
+    tool_providers: ['calculations'],
   },
   {
     id: 'chrono',
@@ -24,6 +27,7 @@ export const demoExperts: ExpertRow[] = [
       'A scheduler who thinks in calendars and time zones and answers with exact dates and times.',
     model: null,
     system_prompt: null,
+    tool_providers: ['date_and_time'],
   },
   {
     id: 'librarian',
@@ -34,6 +38,7 @@ export const demoExperts: ExpertRow[] = [
       "A research librarian who answers from the world's own documents and always cites the passage.",
     model: null,
     system_prompt: null,
+    tool_providers: ['documents'],
   },
   {
     id: 'scout',
@@ -44,6 +49,7 @@ export const demoExperts: ExpertRow[] = [
       'A field researcher who looks things up on the web and reports what the sources say.',
     model: null,
     system_prompt: null,
+    tool_providers: ['web_search'],
   },
   {
     id: 'devon',
@@ -53,5 +59,6 @@ export const demoExperts: ExpertRow[] = [
     description: 'A pragmatic software engineer who answers with small, working code examples.',
     model: null,
     system_prompt: null,
+    tool_providers: ['calculations', 'date_and_time'],
   },
 ];

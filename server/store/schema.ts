@@ -39,6 +39,8 @@ export interface Database {
     description: Generated<string>;
     model: string | null;
     system_prompt: string | null;
+    /** JSON array of tool provider names; NULL when the expert declares no list. */
+    tool_providers: string | null;
     created_at: Generated<string>;
   };
   meta: { key: string; value: string };

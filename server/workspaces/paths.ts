@@ -11,3 +11,8 @@ export function createWorkspaceUrl(worldId: string, workspaceId: string): string
 
 /** The seeded welcome meeting of a world. */
 export const welcomeWorkspaceId = (worldId: string) => `${worldId}-welcome`;
+
+/** The Configure Workspace page of a workspace (the sidebar's button goes there too). */
+export function configureWorkspaceUrl(worldId: string, workspaceId: string): string {
+  return `${w(worldId)}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=edit`;
+}

@@ -2,10 +2,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import 'highlight.js/styles/github.css';
-import { Component, memo, type ReactNode } from 'react';
+import { Component, memo, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
+import { Link, useInRouterContext } from 'react-router-dom';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { safeNextPath } from '../../protocol/paths';
 
 /**
  * Markdown from the server or the user: GFM (tables), highlighted code, and
@@ -15,16 +17,38 @@ import remarkGfm from 'remark-gfm';
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlight];
 
-const components: Components = {
+/**
+ * A path on this site (an expert's "add it in Configure Workspace") opens in
+ * the app, in this tab; any other link opens in a new one.
+ */
+function MarkdownLink({ href, children, ...props }: ComponentProps<'a'>) {
+  const inApp = useInRouterContext();
   // A link whose URL urlTransform refused (javascript: and the like) is left as plain text.
-  a: ({ node: _node, href, children, ...props }) =>
-    href ? (
-      <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+  if (!href) return <span>{children}</span>;
+  const path = href.startsWith('/') ? safeNextPath(href) : undefined;
+  if (path && inApp) {
+    return (
+      <Link {...props} to={path}>
+        {children}
+      </Link>
+    );
+  }
+  if (path) {
+    return (
+      <a {...props} href={path}>
         {children}
       </a>
-    ) : (
-      <span>{children}</span>
-    ),
+    );
+  }
+  return (
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: ({ node: _node, ...props }) => <MarkdownLink {...props} />,
 };
 
 const markdownSx: SxProps<Theme> = {

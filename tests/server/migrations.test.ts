@@ -155,8 +155,9 @@ describe('SQLite migrations', () => {
     const db = openDb(dir);
     dbs.push(db);
     // Later migrations add tables of their own (13: blob writers and leases, 14: flow states,
-    // 15: pending OIDC sign-ins, 16: meeting instances and their answers under way) and a
-    // file's indexing state (17: drive_files.index_state); nothing else changes.
+    // 15: pending OIDC sign-ins, 16: meeting instances and their answers under way), a
+    // file's indexing state (17: drive_files.index_state) and the tool providers each
+    // expert brings (18: experts.tool_providers); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
@@ -167,7 +168,9 @@ describe('SQLite migrations', () => {
         )
         .map(([key, sql]) => [
           key,
-          sql?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '') ?? null,
+          sql
+            ?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '')
+            .replace(', tool_providers TEXT)', ')') ?? null,
         ]),
     );
     expect(after).toEqual(before);

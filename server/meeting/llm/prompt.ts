@@ -11,7 +11,26 @@ function conventions(request: AnswerRequest): string {
     }.`,
     'In the conversation, the user\'s turns start with "[Name]:" and other experts\' turns start with "[Name (expert)]:". Your own earlier answers are your assistant messages. Do not start your reply with a name tag.',
     `The current date and time is ${now.toISOString()}.`,
+    ...missingProviders(request),
   ].join('\n');
+}
+
+/**
+ * The providers this expert brings that the workspace lacks: asked something
+ * one of them would answer, the expert names it and links to where it is
+ * added rather than guessing.
+ */
+function missingProviders(request: AnswerRequest): string[] {
+  const missing = request.missingProviders ?? [];
+  if (!missing.length) return [];
+  const names = missing.map((p) => `"${p}"`).join(', ');
+  const where = request.configureUrl
+    ? ` and link to where it is added, written exactly as [Configure Workspace](${request.configureUrl})`
+    : '';
+  return [
+    `Your tool providers ${names} are not selected in this workspace, so their tools are not available to you.`,
+    `If a question needs one of them, do not guess the result: say which tool provider to add${where}.`,
+  ];
 }
 
 /** The voice the expert speaks in when its definition has no system prompt. */

@@ -37,7 +37,8 @@ function unread(reading: PartialReading): string {
 async function computed(turn: Turn, reading: Reading): Promise<string> {
   const { task } = reading;
   if (WORDED.has(task.tool)) return calcAnswer(turn, task);
-  if (!hasTool(turn, task.tool)) return providerMissing(task.tool, reading.domain);
+  if (!hasTool(turn, task.tool))
+    return providerMissing(task.tool, reading.domain, turn.request.configureUrl);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {
     return `I could not work that out: ${outcome.error}.` + source(`${task.tool} (refused)`);

@@ -68,7 +68,8 @@ function timeSnippet(
 
 /** A tool's result, reproduced in TypeScript. */
 export async function snippetAnswer(turn: Turn, task: ToolTask): Promise<string> {
-  if (!hasTool(turn, task.tool)) return providerMissing(task.tool, 'code');
+  if (!hasTool(turn, task.tool))
+    return providerMissing(task.tool, 'code', turn.request.configureUrl);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {
     return (

@@ -49,7 +49,8 @@ function statisticsAnswer(v: Record<string, unknown>): string {
 }
 
 export async function calcAnswer(turn: Turn, task: ToolTask): Promise<string> {
-  if (!hasTool(turn, task.tool)) return providerMissing(task.tool, 'math');
+  if (!hasTool(turn, task.tool))
+    return providerMissing(task.tool, 'math', turn.request.configureUrl);
   const outcome = await callTool(turn, task);
   if (!outcome.ok) {
     return (

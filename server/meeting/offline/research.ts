@@ -19,7 +19,8 @@ export async function webAnswer(turn: Turn): Promise<string> {
       : intent.kind === 'currency'
         ? `${intent.amount ?? '1'} to ${intent.currency} exchange rate`
         : turn.request.question;
-  if (!hasTool(turn, 'search_web')) return providerMissing('search_web', 'web');
+  if (!hasTool(turn, 'search_web'))
+    return providerMissing('search_web', 'web', turn.request.configureUrl);
   const outcome = await callTool(turn, { tool: 'search_web', args: { query } });
   if (!outcome.ok) {
     return (

@@ -87,10 +87,17 @@ const NEED: Record<ExpertDomain, string> = {
   generic: 'to answer this',
 };
 
-export function providerMissing(tool: string, domain: ExpertDomain): string {
+/**
+ * The provider to add, and where: a link to the workspace's Configure
+ * Workspace page (a path on this site, so it opens in the app).
+ */
+export function providerMissing(tool: string, domain: ExpertDomain, configureUrl?: string): string {
+  const where = configureUrl
+    ? ` Add it in [Configure Workspace](${configureUrl}) and ask me again.`
+    : '';
   return (
     `I'd need the **${providerOf(tool)}** tool provider (\`${tool}\`) selected in this workspace ` +
-    `${NEED[domain]}.` +
+    `${NEED[domain]}.${where}` +
     source('from my own notes — no tool was available')
   );
 }

@@ -69,4 +69,22 @@ export const sharedStateMigrations: Migration[] = [
        WHERE indexed_at IS NOT NULL;
     `,
   },
+  {
+    id: 18,
+    name: 'the tool providers each expert brings, preselected when a workspace is created with it',
+    /*
+     * A JSON list of provider names; NULL when the expert declares no list
+     * (its providers are then read from its specialties). The demo experts
+     * are stored once, on the first start, so their lists are written here
+     * for installations seeded before this migration.
+     */
+    sql: `
+      ALTER TABLE experts ADD COLUMN tool_providers TEXT COLLATE "C";
+      UPDATE experts SET tool_providers = '["calculations"]' WHERE id = 'ada-quant';
+      UPDATE experts SET tool_providers = '["date_and_time"]' WHERE id = 'chrono';
+      UPDATE experts SET tool_providers = '["documents"]' WHERE id = 'librarian';
+      UPDATE experts SET tool_providers = '["web_search"]' WHERE id = 'scout';
+      UPDATE experts SET tool_providers = '["calculations","date_and_time"]' WHERE id = 'devon';
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Expert, ToolProvider } from '../../../protocol';
 import { cogIn } from '../../ws/cogActions';
+import { preselectExpertProviders } from './preselect';
 
 export type ManagementMode = 'edit' | 'create';
 
@@ -17,6 +18,10 @@ export interface ManagementState {
   originalExperts: string[];
   selectedProviders: string[];
   originalProviders: string[];
+  /** Create mode: providers ticked because a chosen expert brings them, untouched since. */
+  suggestedProviders: string[];
+  /** Create mode: providers the user unticked, which choosing an expert does not tick again. */
+  declinedProviders: string[];
   name: string;
   originalName: string;
   saving: boolean;
@@ -35,6 +40,8 @@ const initialState: ManagementState = {
   originalExperts: [],
   selectedProviders: [],
   originalProviders: [],
+  suggestedProviders: [],
+  declinedProviders: [],
   name: '',
   originalName: '',
   saving: false,
@@ -65,15 +72,26 @@ export const managementSlice = createSlice({
     },
     expertSelectionToggled: (state, action: { payload: string }) => {
       state.selectedExperts = toggle(state.selectedExperts, action.payload);
+      // A new workspace gets the tools its experts bring; an existing one is left as it is.
+      if (state.mode === 'create') preselectExpertProviders(state);
     },
     providerSelectionToggled: (state, action: { payload: string }) => {
-      state.selectedProviders = toggle(state.selectedProviders, action.payload);
+      const name = action.payload;
+      state.selectedProviders = toggle(state.selectedProviders, name);
+      state.suggestedProviders = state.suggestedProviders.filter((p) => p !== name);
+      state.declinedProviders = state.selectedProviders.includes(name)
+        ? state.declinedProviders.filter((p) => p !== name)
+        : [...state.declinedProviders, name];
     },
     allProvidersSelected: (state) => {
       state.selectedProviders = state.providers.map((p) => p.name);
+      state.suggestedProviders = [];
+      state.declinedProviders = [];
     },
     allProvidersDeselected: (state) => {
       state.selectedProviders = [];
+      state.suggestedProviders = [];
+      state.declinedProviders = state.providers.map((p) => p.name);
     },
     workspaceNameEdited: (state, action: { payload: string }) => {
       state.name = action.payload;
@@ -120,6 +138,7 @@ export const managementSlice = createSlice({
           state.mode === 'edit' ? providers.filter((p) => p.selected).map((p) => p.name) : [];
         state.selectedProviders = chosen;
         state.originalProviders = chosen;
+        if (state.mode === 'create') preselectExpertProviders(state);
         if (state.expertsLoaded) state.loading = false;
       });
   },

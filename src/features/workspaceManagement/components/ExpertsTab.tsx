@@ -51,6 +51,16 @@ export function ExpertsTab() {
                 <Typography variant="body2" color="text.secondary">
                   {keywordText(e.keywords)}
                 </Typography>
+                {e.tool_providers?.length ? (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    sx={{ mt: 0.5 }}
+                  >
+                    {`Brings: ${e.tool_providers.join(', ')}`}
+                  </Typography>
+                ) : null}
               </Box>
             </CardActionArea>
           </Card>

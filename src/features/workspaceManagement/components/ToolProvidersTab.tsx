@@ -5,6 +5,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -22,11 +23,14 @@ import {
   providerSelectionToggled,
   selectManagement,
 } from '../managementSlice';
+import { providersBroughtBy } from '../preselect';
 
 /** Tool providers as expandable cards with their tools; the checkbox chooses a provider. */
 export function ToolProvidersTab() {
   const dispatch = useAppDispatch();
-  const { providers, selectedProviders } = useAppSelector(selectManagement);
+  const management = useAppSelector(selectManagement);
+  const { providers, selectedProviders } = management;
+  const broughtBy = providersBroughtBy(management);
   if (providers.length === 0) {
     return <Typography color="text.secondary">No tool providers available.</Typography>;
   }
@@ -45,6 +49,7 @@ export function ToolProvidersTab() {
           const selected = selectedProviders.includes(p.name);
           // The server refuses other links already; nothing else (javascript:...) reaches the DOM.
           const serviceUrl = safeLinkUrl(p.service_url) && p.service_url;
+          const experts = broughtBy.get(p.name);
           return (
             <Accordion key={p.name} disableGutters variant="outlined">
               <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${p.name}-tools`}>
@@ -62,6 +67,7 @@ export function ToolProvidersTab() {
                       {p.description}
                     </Typography>
                   )}
+                  {experts && <BroughtBy experts={experts} selected={selected} />}
                 </Box>
               </AccordionSummary>
               <AccordionDetails id={`${p.name}-tools`}>
@@ -99,5 +105,19 @@ export function ToolProvidersTab() {
         })}
       </Box>
     </Stack>
+  );
+}
+
+/** Which chosen experts bring a provider; unticked, a warning that they will be without it. */
+function BroughtBy({ experts, selected }: { experts: string[]; selected: boolean }) {
+  const names = experts.join(', ');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={selected ? 'primary' : 'warning'}
+      label={selected ? `Brought by ${names}` : `Not selected: ${names} will ask for it`}
+      sx={{ mt: 0.5, maxWidth: '100%' }}
+    />
   );
 }
