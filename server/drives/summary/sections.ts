@@ -136,6 +136,12 @@ function blocksOf(text: string, markdown: boolean): { blocks: Block[]; title?: s
       if (cells.length) blocks.push({ text: `\u0000${cells.join(' — ')}`, heading });
       continue;
     }
+    if (!markdown && /\S[ \t]{2,}\S/.test(line.trim())) {
+      // Columns lined up with spaces: a row of a plain-text table, one line each.
+      flush();
+      blocks.push({ text: plain(line), heading });
+      continue;
+    }
     const item = ITEM.exec(line);
     if (item) {
       flush();
@@ -195,15 +201,4 @@ export function splitDocument(
     sentences: sample(all, opts.maxSentences),
     total: all.length,
   };
-}
-
-/** The heading above character `offset` of a text (for citing a passage's section). */
-export function headingAt(text: string, offset: number, markdown: boolean): string | undefined {
-  const before = text.slice(Math.max(0, offset - MAX_READ_CHARS), offset);
-  const lines = before.replace(/\r\n?/g, '\n').split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const h = headingOf(lines, i, markdown);
-    if (h) return h.text;
-  }
-  return undefined;
 }

@@ -70,7 +70,7 @@ function splitTopic(subject: string): { subject: string; topic: string } {
 
 /** Words that make a subject a document of ours rather than a topic for the web. */
 const DOCUMENT =
-  /\b(?:[Oo]urs?|docs?|documents?|files?|polic(?:y|ies)|handbook|manual|guide(?:lines)?|checklist|runbook|playbook|notes|minutes|memo|spec(?:ification)?|roadmap|plan|report|post-?mortem|faq|case study|analysis|research|interviews|contract|agreement|deck|proposal|brief|page|pdf|wiki|readme|budget|guidelines|process|procedure)\b/;
+  /\b(?:ours?|docs?|documents?|files?|polic(?:y|ies)|handbook|manual|guide(?:lines)?|checklist|runbook|playbook|notes|minutes|memo|spec(?:ification)?|roadmap|plan|report|post-?mortem|faq|case study|analysis|interviews|contract|agreement|deck|proposal|page|pdf|wiki|readme|budget|guidelines|process|procedure)\b/i;
 
 /** The summary a question asks for, or null when it asks something specific. */
 export function readSummaryRequest(question: string): SummaryRequest | null {

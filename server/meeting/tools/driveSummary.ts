@@ -73,6 +73,7 @@ async function weigh(
   drives: DriveService,
   c: Candidate,
   specific: Map<string, number>,
+  topic: Map<string, number>,
 ): Promise<Weighed | null> {
   const text = await drives.textOf(c.drive, c.hit.file.Path);
   if (!text?.trim()) return null;
@@ -86,7 +87,8 @@ async function weigh(
     ...(title ? { title } : {}),
     titleShare,
     bodyShare,
-    score: titleShare + 0.5 * combined(c),
+    // A file named for the topic too ("handbook … expenses" → travel-and-expenses.md) is the one.
+    score: titleShare + 0.5 * share(topic, named) + 0.5 * combined(c),
   };
 }
 
@@ -99,6 +101,7 @@ async function documentsFor(
   drives: DriveService,
   candidates: Candidate[],
   subject: string,
+  topic: string,
   ctx: ToolContext,
 ): Promise<Weighed[]> {
   const specific = stemsOf(subject);
@@ -107,7 +110,7 @@ async function documentsFor(
   const weighed: Weighed[] = [];
   for (const c of shortlist) {
     ctx.signal.throwIfAborted();
-    const w = await weigh(drives, c, specific);
+    const w = await weigh(drives, c, specific, stemsOf(topic));
     if (!w) continue;
     const named = w.titleShare >= 0.5;
     const found =
@@ -164,7 +167,7 @@ async function run(
   if (candidates.length === 0 && errors.length >= rows.length * 2) {
     throw new ToolError(`Drive search failed: ${errors[0]}`);
   }
-  const chosen = await documentsFor(drives, candidates, subject, ctx);
+  const chosen = await documentsFor(drives, candidates, subject, topic, ctx);
   if (chosen.length === 0) {
     return { output: `No document in this world's drives matches "${subject}".`, value: empty };
   }
