@@ -3,8 +3,9 @@
  * under, for extractive summaries (and for citing a passage's section).
  * Headings are read from the text the index already stores: markdown `#`
  * and underlined (setext) headings, and in plain text short title lines
- * that start a block ("1. Trading update", "Who leaves"). HTML and PDF text
- * keep no heading markup, so there the nearest title-like line is cited.
+ * that start a block ("1. Trading update", "Who leaves", an FAQ's questions).
+ * HTML and PDF text keep no heading markup (extraction drops it), so there
+ * the nearest title-like line is cited.
  */
 
 export interface Sentence {
@@ -56,11 +57,17 @@ export function plain(text: string): string {
     .trim();
 }
 
-/** A plain-text title line: short, capitalised, no sentence punctuation, after a finished line. */
+/**
+ * A plain-text title line: short, capitalised, after a finished line, with no
+ * sentence punctuation — or a short question on a line of its own, as FAQs have.
+ */
 function titleLike(line: string, previous: string | undefined, next: string | undefined): boolean {
   const t = line.trim();
-  if (t.length < 3 || t.length > 60 || /[.,;:!?]$/.test(t) || !/^[\p{Lu}\d]/u.test(t)) return false;
-  if (t.split(/\s+/).length > 8 || /^[-*+•]\s/.test(t) || t.startsWith('|')) return false;
+  const question = t.endsWith('?');
+  const [maxChars, maxWords] = question ? [100, 12] : [60, 8];
+  if (t.length < 3 || t.length > maxChars || !/^[\p{Lu}\d]/u.test(t)) return false;
+  if (!question && /[.,;:!]$/.test(t)) return false;
+  if (t.split(/\s+/).length > maxWords || /^[-*+•]\s/.test(t) || t.startsWith('|')) return false;
   if (next === undefined || !next.trim()) return false;
   // A line that continues an unfinished sentence above is wrapped prose, not a title.
   return previous === undefined || !previous.trim() || /[.!?:]\s*$/.test(previous);
@@ -113,8 +120,16 @@ function blocksOf(text: string, markdown: boolean): { blocks: Block[]; title?: s
       flush();
       continue;
     }
+    if (!markdown && /\S[ \t]{2,}\S/.test(line.trim())) {
+      // Columns lined up with spaces: a row of a plain-text table, one line each.
+      flush();
+      blocks.push({ text: plain(line), heading });
+      continue;
+    }
     const h =
-      openIsItem || open.length === 0 || ATX.test(line) ? headingOf(lines, i, markdown) : null;
+      openIsItem || open.length === 0 || !markdown || ATX.test(line)
+        ? headingOf(lines, i, markdown)
+        : null;
     if (h) {
       flush();
       if (title === undefined && blocks.length === 0 && heading === undefined) title = h.text;
@@ -134,12 +149,6 @@ function blocksOf(text: string, markdown: boolean): { blocks: Block[]; title?: s
         .map((c) => plain(c))
         .filter(Boolean);
       if (cells.length) blocks.push({ text: `\u0000${cells.join(' — ')}`, heading });
-      continue;
-    }
-    if (!markdown && /\S[ \t]{2,}\S/.test(line.trim())) {
-      // Columns lined up with spaces: a row of a plain-text table, one line each.
-      flush();
-      blocks.push({ text: plain(line), heading });
       continue;
     }
     const item = ITEM.exec(line);

@@ -16,7 +16,8 @@ export const SUMMARY_TOOL = 'drive_summarize';
 const escapeInline = (s: string) => s.replace(/([\\[\]*_<>`])/g, '\\$1');
 const pathOf = (p: string) => p.replace(/^\/+/, '');
 
-export async function summaryAnswer(turn: Turn, ask: SummaryRequest): Promise<string> {
+/** The summary answer, or null when only code or data files match (their passages serve better). */
+export async function summaryAnswer(turn: Turn, ask: SummaryRequest): Promise<string | null> {
   const args = ask.topic ? { subject: ask.subject, topic: ask.topic } : { subject: ask.subject };
   const asked = `“${escapeInline(ask.subject)}”${ask.topic ? ` on “${escapeInline(ask.topic)}”` : ''}`;
   const outcome = await callTool(turn, { tool: SUMMARY_TOOL, args });
@@ -30,6 +31,7 @@ export async function summaryAnswer(turn: Turn, ask: SummaryRequest): Promise<st
   const documents = (value.documents ?? []) as SummarisedDocument[];
   const sentences = (value.sentences ?? []) as SummarySentence[];
   if (documents.length === 0) {
+    if (Array.isArray(value.notProse) && value.notProse.length > 0) return null;
     return (
       `I found no document in this world's drives that matches “${escapeInline(ask.subject)}”, ` +
       "so I have nothing to summarize — and I won't summarize from memory." +

@@ -47,11 +47,6 @@ function unaddressed(question: string, names: string[]): string {
   return q;
 }
 
-/** Whether the question is put to this expert by name ("@Librarian Lee, …", "Lee: …"). */
-export function addressedTo(question: string, name: string): boolean {
-  return unaddressed(question, [name]) !== question.replace(/\s+/g, ' ').trim();
-}
-
 /** "@Lee, what does our travel policy say about hotels?" → "travel policy hotels". */
 export function documentQuery(question: string, names: string[] = []): string {
   return unaddressed(question, names)
@@ -133,7 +128,10 @@ export async function docsAnswer(turn: Turn): Promise<string> {
   const names = request.panel.map((e) => e.name);
   // "Summarize our travel policy" wants the document's gist; a specific question, its passage.
   const summary = readSummaryRequest(unaddressed(request.question, names));
-  if (summary && hasTool(turn, SUMMARY_TOOL)) return summaryAnswer(turn, summary);
+  if (summary && hasTool(turn, SUMMARY_TOOL)) {
+    const answer = await summaryAnswer(turn, summary);
+    if (answer !== null) return answer;
+  }
   const query = documentQuery(request.question, names);
   if (!query) {
     return (

@@ -6,7 +6,7 @@ import type { Domain } from './domains';
 import { LEAD_DOMAIN, understand } from './intent';
 import type { Intent } from './intent';
 import { mathAnswer } from './math';
-import { addressedTo, docsAnswer } from './docs';
+import { docsAnswer } from './docs';
 import { outOfReachAnswer, webAnswer } from './research';
 import { streamAnswer } from './stream';
 import type { Turn } from './turn';
@@ -36,7 +36,7 @@ const SNIPPETS = new Set([
 ]);
 
 /** How an expert of this specialty handles this kind of question, if at all. */
-function handler(domain: Domain, intent: Intent, addressed: boolean): Run | null {
+function handler(domain: Domain, intent: Intent): Run | null {
   switch (domain) {
     case 'math':
       return intent.kind === 'calc' || intent.kind === 'currency' || intent.kind === 'no-previous'
@@ -56,8 +56,7 @@ function handler(domain: Domain, intent: Intent, addressed: boolean): Run | null
     case 'web':
       return intent.kind === 'search' || intent.kind === 'currency' ? webAnswer : null;
     case 'docs':
-      // A question put to the librarian by name is a question for the documents.
-      return intent.kind === 'docs' || (addressed && intent.kind === 'search') ? docsAnswer : null;
+      return intent.kind === 'docs' ? docsAnswer : null;
   }
 }
 
@@ -94,7 +93,7 @@ async function compose(
     }
   }
   for (const domain of domains) {
-    const run = handler(domain, intent, addressedTo(request.question, expert.name));
+    const run = handler(domain, intent);
     if (!run) continue;
     const task = 'task' in intent ? intent.task : undefined;
     report.trace(`${expert.name} · offline plan`, {

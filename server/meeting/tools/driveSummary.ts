@@ -15,7 +15,8 @@ import { escapeHtml } from './webSearch';
  * folder and title and by search, and returns its most central sentences
  * (extractive: each quoted as written) in the document's order, each with
  * its file and heading. A topic narrows the summary to what the document
- * says about it. Nothing is returned when no document matches the subject.
+ * says about it. Nothing is returned when no document matches the subject;
+ * code and data files are not summarised (they have no sentences), only named.
  */
 
 /** Sentences of one document weighed at most (a long one is sampled over its length). */
@@ -33,6 +34,9 @@ const GENERIC = stemsOf(
 );
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
+/** Code and data: not prose, so no sentences to summarize (drive_search quotes them instead). */
+const NOT_PROSE =
+  /\.(?:ts|tsx|js|mjs|cjs|py|go|sh|rb|java|kt|rs|c|cc|cpp|h|hpp|cs|php|swift|json|ya?ml|sql|toml|ini|csv|tsv|xml|svg)$/i;
 
 export interface SummarySentence {
   drive: string;
@@ -103,11 +107,12 @@ async function documentsFor(
   subject: string,
   topic: string,
   ctx: ToolContext,
-): Promise<Weighed[]> {
+): Promise<{ documents: Weighed[]; notProse: string[] }> {
   const specific = stemsOf(subject);
   for (const k of GENERIC.keys()) specific.delete(k);
   const shortlist = candidates.sort((a, b) => combined(b) - combined(a)).slice(0, SHORTLIST);
   const weighed: Weighed[] = [];
+  const notProse: string[] = [];
   for (const c of shortlist) {
     ctx.signal.throwIfAborted();
     const w = await weigh(drives, c, specific, stemsOf(topic));
@@ -115,16 +120,19 @@ async function documentsFor(
     const named = w.titleShare >= 0.5;
     const found =
       specific.size === 0 ? combined(c) >= 0.5 : w.bodyShare === 1 && combined(c) >= 0.5;
-    if (named || found) weighed.push(w);
+    if (!named && !found) continue;
+    if (NOT_PROSE.test(c.hit.file.Path)) notProse.push(c.hit.file.Path);
+    else weighed.push(w);
   }
   weighed.sort((a, b) => b.score - a.score);
   const best = weighed[0];
-  if (!best) return [];
-  return weighed
+  if (!best) return { documents: [], notProse };
+  const documents = weighed
     .filter(
       (w) => w === best || (w.titleShare >= best.titleShare && w.score >= best.score * RUNNER_UP),
     )
     .slice(0, MAX_DOCUMENTS);
+  return { documents, notProse };
 }
 
 function summaryHtml(
@@ -167,9 +175,19 @@ async function run(
   if (candidates.length === 0 && errors.length >= rows.length * 2) {
     throw new ToolError(`Drive search failed: ${errors[0]}`);
   }
-  const chosen = await documentsFor(drives, candidates, subject, topic, ctx);
+  const { documents: chosen, notProse } = await documentsFor(
+    drives,
+    candidates,
+    subject,
+    topic,
+    ctx,
+  );
   if (chosen.length === 0) {
-    return { output: `No document in this world's drives matches "${subject}".`, value: empty };
+    const code = notProse.length ? { notProse } : {};
+    const output = notProse.length
+      ? `Only code or data files match "${subject}" (${notProse.join(', ')}): drive_search quotes them.`
+      : `No document in this world's drives matches "${subject}".`;
+    return { output, value: { ...empty, ...code } };
   }
   const documents: SummarisedDocument[] = [];
   const pool: (Sentence & { drive: string; path: string })[] = [];

@@ -82,6 +82,36 @@ describe('splitDocument', () => {
     ]);
   });
 
+  it("takes an FAQ's questions as its headings (HTML text keeps no heading markup)", () => {
+    const doc = txt(
+      [
+        'Beacon — Frequently Asked Questions',
+        'Answers to the questions customers ask us most. Still stuck? Call us on 0113 496 0000,',
+        '8am–6pm, Monday to Friday.',
+        'Can I cancel any time?',
+        'Monthly plans can be cancelled any time from Settings and stop at the end of the',
+        'month. Annual plans run to the end of the year.',
+        'Where is my data stored, and is it safe?',
+        'Your data is stored in the UK.',
+      ].join('\n'),
+    );
+    expect(doc.title).toBe('Beacon — Frequently Asked Questions');
+    expect(doc.sentences.map(view)).toEqual([
+      ['Beacon — Frequently Asked Questions', 'Answers to the questions customers ask us most.'],
+      ['Beacon — Frequently Asked Questions', 'Still stuck?'],
+      [
+        'Beacon — Frequently Asked Questions',
+        'Call us on 0113 496 0000, 8am–6pm, Monday to Friday.',
+      ],
+      [
+        'Can I cancel any time?',
+        'Monthly plans can be cancelled any time from Settings and stop at the end of the month.',
+      ],
+      ['Can I cancel any time?', 'Annual plans run to the end of the year.'],
+      ['Where is my data stored, and is it safe?', 'Your data is stored in the UK.'],
+    ]);
+  });
+
   it('samples a long document evenly over its whole length, within the cap', () => {
     const sections = Array.from(
       { length: 400 },
