@@ -18,7 +18,11 @@ const pathOf = (p: string) => p.replace(/^\/+/, '');
 
 /** The summary answer, or null when only code or data files match (their passages serve better). */
 export async function summaryAnswer(turn: Turn, ask: SummaryRequest): Promise<string | null> {
-  const args = ask.topic ? { subject: ask.subject, topic: ask.topic } : { subject: ask.subject };
+  const args = {
+    subject: ask.subject,
+    ...(ask.topic ? { topic: ask.topic } : {}),
+    ...(ask.count ? { count: ask.count } : {}),
+  };
   const asked = `“${escapeInline(ask.subject)}”${ask.topic ? ` on “${escapeInline(ask.topic)}”` : ''}`;
   const outcome = await callTool(turn, { tool: SUMMARY_TOOL, args });
   if (!outcome.ok) {

@@ -11,6 +11,20 @@ export interface SummaryRequest {
   subject: string;
   /** What within it, when asked ("expenses"); empty for the whole document. */
   topic: string;
+  /** How many sentences, when the question says ("in three sentences"). */
+  count?: number;
+}
+
+const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+const LENGTH =
+  /\bin (\d+|one|two|three|four|five|six) (?:sentences?|bullets?|bullet points?|points?|lines?)\b/i;
+
+/** "in 3 sentences" → 3 (a summary is at most six sentences, so more asks for six). */
+function lengthOf(question: string): number | undefined {
+  const m = LENGTH.exec(question);
+  if (!m) return undefined;
+  const n = NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1]);
+  return n >= 1 ? Math.min(n, 6) : undefined;
 }
 
 const NOUN =
@@ -89,7 +103,8 @@ export function readSummaryRequest(question: string): SummaryRequest | null {
     let topic = clean(m[2] ?? '');
     if (!topic) ({ subject, topic } = splitTopic(subject));
     if (!subject) continue;
-    return { subject, topic };
+    const count = lengthOf(q);
+    return { subject, topic, ...(count ? { count } : {}) };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { splitDocument } from '../../drives/summary/sections';
 import type { Sentence } from '../../drives/summary/sections';
-import { selectSentences, stemsOf } from '../../drives/summary/textRank';
+import { MAX_SUMMARY, selectSentences, stemsOf } from '../../drives/summary/textRank';
 import type { DriveService } from '../../drives/types';
 import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
@@ -162,6 +162,10 @@ async function run(
 ): Promise<ToolResult> {
   const subject = typeof args.subject === 'string' ? flat(args.subject).slice(0, 200) : '';
   const topic = typeof args.topic === 'string' ? flat(args.topic).slice(0, 200) : '';
+  const count = args.count === undefined ? undefined : Number(args.count);
+  if (count !== undefined && !(Number.isInteger(count) && count >= 1 && count <= MAX_SUMMARY)) {
+    throw new ToolError(`count must be a whole number from 1 to ${MAX_SUMMARY}`);
+  }
   if (!subject) throw new ToolError('A subject (the document to summarize) is required');
   const rows = await drives.drivesOf(ctx.worldId);
   const empty = { subject, topic, documents: [], sentences: [] };
@@ -213,7 +217,7 @@ async function run(
     }
   }
   ctx.signal.throwIfAborted();
-  const picked = await selectSentences(pool, { topic });
+  const picked = await selectSentences(pool, { topic, ...(count ? { count } : {}) });
   const sentences: SummarySentence[] = picked.map((s) => ({
     drive: s.drive,
     path: s.path,
@@ -267,6 +271,12 @@ export function driveSummaryTool(drives: DriveService): Tool {
         topic: {
           type: 'string',
           description: 'optional: summarize only what the document says about this',
+        },
+        count: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_SUMMARY,
+          description: 'optional: how many sentences (default: one per section, 3 to 6)',
         },
       },
       required: ['subject'],

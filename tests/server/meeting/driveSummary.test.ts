@@ -66,6 +66,14 @@ describe('drive_summarize', () => {
     );
   });
 
+  it('gives as many sentences as asked, within 1 to 6', async () => {
+    const two = await summarize({ subject: 'travel policy', count: 2 });
+    expect((two.value as { sentences: unknown[] }).sentences).toHaveLength(2);
+    await expect(summarize({ subject: 'travel policy', count: 40 })).rejects.toThrow(
+      'count must be a whole number from 1 to 6',
+    );
+  });
+
   it('says when the document never mentions the topic', async () => {
     const result = await summarize({ subject: 'travel policy', topic: 'submarines' });
     expect(result.output).toBe(
