@@ -9,8 +9,10 @@ import { providerOf, source } from './voices';
 /**
  * The librarian: answers only from this world's documents through the
  * documents provider's drive_search, quoting the passages and citing their
- * paths; says which provider it needs when the tool is missing, and says
- * plainly when nothing was found rather than answering from memory.
+ * paths; asked for a summary of a document, answers with drive_summarize's
+ * quoted sentences instead (docSummary.ts). Says which provider it needs when
+ * the tool is missing, and says plainly when nothing was found rather than
+ * answering from memory.
  */
 
 const TOOL = 'drive_search';
