@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { createLlmEngine } from './llm';
 import { createOfflineEngine } from './offline';
 import type { DriveService } from '../drives/types';
-import { builtinTools, driveSearchTool } from './tools';
+import { builtinTools, documentTools } from './tools';
 import type { ExpertEngine, Tool } from './types';
 
 /** A language model when LLM_BASE_URL is set; otherwise the offline engine (no network, no keys). */
@@ -17,7 +17,7 @@ export function defaultEngine(config: Config): ExpertEngine {
   return createOfflineEngine();
 }
 
-/** The built-in tools plus the search over this world's drives. */
+/** The built-in tools plus search and summaries over this world's drives. */
 export function defaultTools(config: Config, drives: DriveService): Tool[] {
-  return [...builtinTools({ webSearchUrl: config.WEB_SEARCH_URL }), driveSearchTool(drives)];
+  return [...builtinTools({ webSearchUrl: config.WEB_SEARCH_URL }), ...documentTools(drives)];
 }

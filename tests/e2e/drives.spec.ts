@@ -129,7 +129,9 @@ test("the Librarian answers from the world's documents and cites them", async ({
     .filter({ has: page.getByText('Librarian Lee', { exact: true }) })
     .last();
   await expect(lee).toContainText('handbook/travel-and-expenses.md', { timeout: 15_000 });
+  // What a document says about a topic is summarised from it (issue 17), each sentence cited.
+  await expect(lee).toContainText('Hotel, London — £180 per night');
   await expect(
-    page.getByTestId('trace').filter({ hasText: 'Librarian Lee · drive_search' }).first(),
+    page.getByTestId('trace').filter({ hasText: 'Librarian Lee · drive_summarize' }).first(),
   ).toBeVisible();
 });

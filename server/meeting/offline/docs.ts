@@ -1,5 +1,7 @@
 import { isStopWord } from '../../drives/semantic/tokens';
 import type { DrivePassage } from '../tools/driveSearch';
+import { SUMMARY_TOOL, summaryAnswer } from './docSummary';
+import { readSummaryRequest } from './summaryRequest';
 import { callTool, hasTool, valueOf } from './turn';
 import type { Turn } from './turn';
 import { providerOf, source } from './voices';
@@ -7,8 +9,10 @@ import { providerOf, source } from './voices';
 /**
  * The librarian: answers only from this world's documents through the
  * documents provider's drive_search, quoting the passages and citing their
- * paths; says which provider it needs when the tool is missing, and says
- * plainly when nothing was found rather than answering from memory.
+ * paths; asked for a summary of a document, answers with drive_summarize's
+ * quoted sentences instead (docSummary.ts). Says which provider it needs when
+ * the tool is missing, and says plainly when nothing was found rather than
+ * answering from memory.
  */
 
 const TOOL = 'drive_search';
@@ -34,15 +38,20 @@ const NOISE = new RegExp(
   'gi',
 );
 
-/** "@Lee, what does our travel policy say about hotels?" → "travel policy hotels". */
-export function documentQuery(question: string, names: string[] = []): string {
+/** The question without the expert it is addressed to ("@Lee, …", "Lee: …"). */
+function unaddressed(question: string, names: string[]): string {
   let q = question.replace(/\s+/g, ' ').trim();
   const called = names.flatMap((n) => [n, ...n.split(' ')]).sort((a, b) => b.length - a.length);
   for (const name of called) {
     const re = new RegExp(`^@?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b[,:]?\\s*`, 'i');
     q = q.replace(re, '');
   }
-  return q
+  return q;
+}
+
+/** "@Lee, what does our travel policy say about hotels?" → "travel policy hotels". */
+export function documentQuery(question: string, names: string[] = []): string {
+  return unaddressed(question, names)
     .replace(NOISE, ' ')
     .replace(/[?!.,;:]+/g, ' ')
     .split(' ')
@@ -118,10 +127,14 @@ export function noDocumentSearch(): string {
 export async function docsAnswer(turn: Turn): Promise<string> {
   if (!hasTool(turn, TOOL)) return noDocumentSearch();
   const { request } = turn;
-  const query = documentQuery(
-    request.question,
-    request.panel.map((e) => e.name),
-  );
+  const names = request.panel.map((e) => e.name);
+  // "Summarize our travel policy" wants the document's gist; a specific question, its passage.
+  const summary = readSummaryRequest(unaddressed(request.question, names));
+  if (summary && hasTool(turn, SUMMARY_TOOL)) {
+    const answer = await summaryAnswer(turn, summary);
+    if (answer !== null) return answer;
+  }
+  const query = documentQuery(request.question, names);
   if (!query) {
     return (
       "Tell me what to look for — a topic or a question — and I'll search this world's drives " +

@@ -7,6 +7,7 @@ import { looksLikeMaths } from './compute/legacy';
 import { stripFillers } from './compute/words';
 import type { Domain } from './domains';
 import { conversionTarget, followUpExpression, lastResult, REFERENCE } from './followUp';
+import { isDocumentSummary } from './summaryRequest';
 import type { PreviousResult } from './followUp';
 
 /**
@@ -114,7 +115,8 @@ export function understand(
   if (currency) return currency;
   const parts = readParts(q, now);
   if (parts) return { kind: 'compute', parts };
-  if (DOCS.test(q) || (OWN.test(q) && !WEB.test(q))) return { kind: 'docs' };
+  if (isDocumentSummary(q) || DOCS.test(q) || (OWN.test(q) && !WEB.test(q)))
+    return { kind: 'docs' };
   if (SEARCH.test(q)) return { kind: 'search', query: searchQuery(question) };
   const embedded = CODE.test(q) ? embeddedExpression(q) : null;
   if (embedded)

@@ -34,7 +34,7 @@ export interface DrivePassage {
   textScore?: number;
 }
 
-interface Candidate {
+export interface Candidate {
   drive: DriveRow;
   hit: SearchHit;
   semantic?: number;
@@ -45,12 +45,12 @@ const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 const round = (n: number) => Math.round(n * 100) / 100;
 
-function combined(c: Candidate): number {
+export function combined(c: Candidate): number {
   const best = Math.max(c.semantic ?? 0, (c.text ?? 0) * 0.9);
   return Math.min(1, best + (c.semantic !== undefined && c.text !== undefined ? 0.1 : 0));
 }
 
-function viewerUrl(worldId: string, drive: string, path: string): string {
+export function viewerUrl(worldId: string, drive: string, path: string): string {
   const segments = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
   return `/w/${encodeURIComponent(worldId)}/emdrive/${encodeURIComponent(drive)}/file/${segments}`;
 }
@@ -66,7 +66,7 @@ export function passagesHtml(worldId: string, passages: DrivePassage[]): string 
   return `<ol>${items.join('')}</ol>`;
 }
 
-async function searchDrives(
+export async function searchDrives(
   drives: DriveService,
   rows: DriveRow[],
   query: string,

@@ -1,8 +1,10 @@
+import type { DriveService } from '../../drives/types';
 import type { Tool } from '../types';
 import { businessTools } from './business';
 import { calcTools } from './calc';
 import { datetimeTools } from './datetime';
 import { driveSearchTool } from './driveSearch';
+import { driveSummaryTool } from './driveSummary';
 import { webSearchTools } from './webSearch';
 
 export interface BuiltinToolOptions {
@@ -19,11 +21,16 @@ export function builtinTools(opts: BuiltinToolOptions = {}): Tool[] {
 
 export { calcTools, datetimeTools, webSearchTools };
 /**
- * The documents provider's drive_search, over a DriveService. Not part of
- * builtinTools: the server adds `driveSearchTool(drives)` beside them.
+ * The documents provider's drive_search and drive_summarize, over a
+ * DriveService. Not part of builtinTools: the server adds `documentTools(drives)` beside them.
  */
-export { driveSearchTool };
+export { driveSearchTool, driveSummaryTool };
+
+export function documentTools(drives: DriveService): Tool[] {
+  return [driveSearchTool(drives), driveSummaryTool(drives)];
+}
 export type { DrivePassage } from './driveSearch';
+export type { SummarySentence, SummarisedDocument } from './driveSummary';
 export { evaluateExpression, normaliseExpression, isUnitName } from './calc';
 export { resolveTimeZone, findTimeZone, isZoneAbbreviation } from './timeZones';
 export { readMoment, spellDates } from './dateText';

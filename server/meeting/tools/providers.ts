@@ -94,6 +94,11 @@ export const toolProviderDefinitions = [
         name: 'drive_search',
         description: "Search this world's drives for passages that answer a question.",
       },
+      {
+        name: 'drive_summarize',
+        description:
+          'Summarize a document of these drives in a few sentences quoted from it, with their sections.',
+      },
     ],
   },
 ] as const;

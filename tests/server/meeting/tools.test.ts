@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolProviderDefinitions } from '../../../server/meeting/tools/providers';
-import { builtinTools, driveSearchTool } from '../../../server/meeting/tools';
+import { builtinTools, documentTools } from '../../../server/meeting/tools';
 import { driveStub } from './driveStub';
 import { ToolError } from '../../../server/meeting/types';
 import type { Tool, ToolContext } from '../../../server/meeting/types';
@@ -39,14 +39,14 @@ describe('builtinTools', () => {
     const declared = toolProviderDefinitions.flatMap((p) =>
       p.tools.map((t) => ({ name: t.name, provider: p.name, description: t.description })),
     );
-    // The document search tool is built with the drives service, beside the others.
-    const built = [...builtinTools({}), driveSearchTool(driveStub())].map((t) => ({
+    // The document tools are built with the drives service, beside the others.
+    const built = [...builtinTools({}), ...documentTools(driveStub())].map((t) => ({
       name: t.name,
       provider: t.provider,
       description: t.description,
     }));
     expect(built).toEqual(declared);
-    for (const t of [...builtinTools({}), driveSearchTool(driveStub())]) {
+    for (const t of [...builtinTools({}), ...documentTools(driveStub())]) {
       expect(t.parameters.type).toBe('object');
     }
   });
