@@ -25,6 +25,12 @@ export const toolProviderDefinitions = [
           'Mean, median, mode, range, variance, standard deviation (sample or population), percentiles, sum, min and max of a list of numbers, led by the statistic asked.',
       },
       {
+        name: 'calc_solve',
+        description:
+          'Solve a linear, quadratic or cubic equation in one unknown, or 2–3 linear equations in as many unknowns.',
+      },
+      { name: 'calc_simplify', description: 'Simplify or expand an algebraic expression.' },
+      {
         name: 'calc_percentage',
         description:
           'Percentages: X% of Y, what percent X is of Y, percentage change, a price after or before a ' +
@@ -41,12 +47,6 @@ export const toolProviderDefinitions = [
           'Compound and simple interest, doubling time, loan and mortgage payments, savings with ' +
           'regular deposits, present value, CAGR and break-even. Annual rates as people say them (4.5 for 4.5%).',
       },
-      {
-        name: 'calc_solve',
-        description:
-          'Solve a linear, quadratic or cubic equation in one unknown, or 2–3 linear equations in as many unknowns.',
-      },
-      { name: 'calc_simplify', description: 'Simplify or expand an algebraic expression.' },
     ],
   },
   {
