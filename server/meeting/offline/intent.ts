@@ -53,8 +53,12 @@ const SEARCH =
 const CODE =
   /\b(?:code|typescript|javascript|function|snippet|program|script|regex|api|bug|debug|compile|python|sql|npm|node\.?js)\b/i;
 
+/** The question without its addressee; line breaks stay (a list asks several things). */
 function tidy(question: string, panel: ExpertProfile[]): string {
-  let q = question.replace(/\s+/g, ' ').trim();
+  let q = question
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
+    .trim();
   for (const e of panel) {
     const name = e.name.toLowerCase();
     for (const n of [name, name.split(' ')[0]!]) {
@@ -105,7 +109,8 @@ export function understand(
   panel: ExpertProfile[],
   now: Date,
 ): Intent {
-  const q = tidy(question, panel);
+  const lines = tidy(question, panel);
+  const q = lines.replace(/\n/g, ' ');
   if (!q || GREETING.test(q.replace(/[,!]/g, ''))) return { kind: 'greeting' };
   const previous = lastResult(history, question);
   const followUp = followUpIntent(q, previous);
@@ -113,7 +118,7 @@ export function understand(
   const core = stripFillers(q);
   const currency = currencyIntent(core, previous);
   if (currency) return currency;
-  const parts = readParts(q, now);
+  const parts = readParts(lines, now);
   if (parts) return { kind: 'compute', parts };
   if (isDocumentSummary(q) || DOCS.test(q) || (OWN.test(q) && !WEB.test(q)))
     return { kind: 'docs' };

@@ -62,7 +62,24 @@ export function resolveUnit(phrase: string): KnownUnit | null {
   if (named) return named;
   // "C" or "F" after "degrees": "degrees C".
   const upper = /^(?:degrees?|deg\.?)\s+([CFK])$/i.exec(raw);
-  return upper ? EXACT.get(upper[1]!.toUpperCase())! : null;
+  if (upper) return EXACT.get(upper[1]!.toUpperCase())!;
+  return perTime(raw);
+}
+
+const PER_TIME: Record<string, string> = {
+  second: 's',
+  sec: 's',
+  minute: 'min',
+  hour: 'h',
+  hr: 'h',
+};
+
+/** "MB per second", "km a hour": a unit per a time unit the table knows as one ("MB/s", "km/h"). */
+function perTime(raw: string): KnownUnit | null {
+  const m = /^(.+?)\s+(?:per|a|an|every|each)\s+(second|sec|minute|hour|hr)s?$/i.exec(raw);
+  if (!m) return null;
+  const top = resolveUnit(m[1]!);
+  return top ? (BY_UNIT.get(`${top.unit}/${PER_TIME[m[2]!.toLowerCase()]!}`) ?? null) : null;
 }
 
 /** A number to 7 significant digits (exact when shorter), with thousands separators. */

@@ -9,6 +9,7 @@ import type { Part, PartialReading, Reader, Reading } from './types';
 import { statisticsReader } from './statistics';
 import { unitReader } from './units';
 import { unreadComputation } from './unread';
+import { wordAlgebraReader } from './wordAlgebra';
 import { zoneReader } from './zones';
 
 /**
@@ -25,6 +26,7 @@ const READERS: Reader[] = [
   percentageReader,
   unitReader,
   algebraReader,
+  wordAlgebraReader,
   statisticsReader,
   ...legacyReaders,
   unreadComputation,
@@ -40,35 +42,58 @@ export function readOne(text: string, now: Date): Reading | PartialReading | nul
   return partial;
 }
 
-/** A sentence as questions: whole if it reads, else cut where both sides read (up to four parts). */
+const reads = (text: string, now: Date) => readOne(text, now)?.kind === 'reading';
+
+/** A bare number ("10") is a list's last item cut off, never a question of its own. */
+const bareNumber = (text: string) => /^[-−$€£]?[\d.,\s]+%?$/.test(text);
+
+/**
+ * A sentence as questions: whole if it reads, else cut where both sides read,
+ * fewest parts first ("the average of 3, 5 and 10, and the date 45 days after
+ * 1 Dec" is cut at ", and", not after "3, 5"), up to four parts.
+ */
 function questionsOf(sentence: string, now: Date, depth = 0): string[] {
-  if (depth >= 3 || readOne(sentence, now)?.kind === 'reading') return [sentence];
-  for (const [left, right] of softCuts(sentence)) {
-    if (readOne(left, now)?.kind !== 'reading') continue;
+  if (depth >= 3 || reads(sentence, now)) return [sentence];
+  const cuts = softCuts(sentence).filter(([l, r]) => !bareNumber(l) && !bareNumber(r));
+  const two = cuts.find(([left, right]) => reads(left, now) && reads(right, now));
+  if (two) return two;
+  for (const [left, right] of cuts) {
+    if (!reads(left, now)) continue;
     const rest = questionsOf(right, now, depth + 1);
-    if (rest.every((r) => readOne(r, now)?.kind === 'reading')) return [left, ...rest];
+    if (rest.length > 1 && rest.every((r) => reads(r, now))) return [left, ...rest];
   }
   return [sentence];
 }
 
+/** Chatter between the questions ("Thanks!", "Two things:") has no number and is left out. */
+const chatter = (text: string, reading: Reading | PartialReading | null) =>
+  reading === null && !/\d/.test(text);
+
 /**
  * The computable questions of a message: the whole message when one reader
- * reads it, else each of its questions ("convert 5 miles to km and compute
- * sqrt(2)^2 + 3/7") when at least one of them reads. Null when nothing in it
- * is a computation.
+ * reads it ("3a + 2b = 16; a - b = 2"), else each of its questions
+ * ("1) 12 * 17  2) 2^10", "convert 5 miles to km and compute sqrt(2)^2 + 3/7")
+ * when at least one of them reads. Null when nothing in it is a
+ * computation.
  */
 export function readParts(message: string, now: Date): Part[] | null {
-  const whole = readOne(tidyPiece(message), now);
-  if (whole?.kind === 'reading') return [{ text: message, reading: whole }];
   const pieces = hardPieces(message).flatMap((s) => questionsOf(s, now));
-  if (pieces.length > 1) {
-    const parts = pieces.map((text) => ({ text, reading: readOne(text, now) }));
-    if (parts.some((p) => p.reading?.kind === 'reading')) {
-      return parts.map(({ text, reading }) => ({
-        text,
-        reading: reading ?? notComputable(parts.find((p) => p.reading)!.reading!.domain),
-      }));
-    }
+  const parts = pieces
+    .map((text) => ({ text, reading: readOne(text, now) }))
+    .filter(({ text, reading }) => !chatter(text, reading));
+  const read = parts.filter((p) => p.reading?.kind === 'reading');
+  const whole = readOne(tidyPiece(message), now);
+  // Questions that read on their own win over a reader that swallowed them all ("3 feet in
+  // cm - 10 lbs in kg" as one expression), except a system of equations, which is one question.
+  const swallowed =
+    read.length >= 2 && whole?.kind === 'reading' && whole.task.tool !== 'calc_solve';
+  if (whole?.kind === 'reading' && !swallowed) return [{ text: message, reading: whole }];
+  if (read.length >= 1) {
+    const domain = read[0]!.reading!.domain;
+    return parts.map(({ text, reading }) => ({
+      text,
+      reading: reading ?? notComputable(domain),
+    }));
   }
   return whole ? [{ text: message, reading: whole }] : null;
 }

@@ -70,7 +70,8 @@ const GLUE = new Set(
     "list series sample population what whats what's is are was find calculate compute work out give me " +
     'tell get and please me us can you could would i need show determine scores score prices price ' +
     'sales amounts figures readings measurements results marks grades times ages items entries my our ' +
-    'quick question be with on it its their s'
+    'quick question be with on it its their s per each day daily week weekly month monthly year ' +
+    'yearly hour hourly'
   ).split(' '),
 );
 
@@ -98,16 +99,21 @@ export const statisticsReader: Reader = (question) => {
   const q = question.replace(/[?!.]+$/, '').trim();
   if (!/\d/.test(q)) return null;
   // Every statistic named ("mean, median and mode of …"); the first one named leads.
-  const named: { at: number; asked: Asked }[] = [];
+  const named: { at: number; end: number; asked: Asked }[] = [];
   let rest = q;
   for (const k of KEYWORDS) {
     const m = k.pattern.exec(rest);
     if (!m) continue;
-    named.push({ at: m.index, asked: k.asked(m) });
+    named.push({ at: m.index, end: m.index + m[0].length, asked: k.asked(m) });
     rest = rest.replace(k.pattern, (x) => ' '.repeat(x.length));
   }
-  const asked = named.sort((a, b) => a.at - b.at)[0]?.asked ?? null;
+  named.sort((a, b) => a.at - b.at);
+  const asked = named[0]?.asked ?? null;
   if (!asked) return null;
+  // "median of 4, 8, 6 and the mean of 10, 20": two lists, two questions (split by the caller).
+  if (named.length > 1 && /\d/.test(q.slice(named[0]!.end, named[named.length - 1]!.at))) {
+    return null;
+  }
   // An arithmetic expression or a percentage of something is not a list.
   if (/%\s*(?:of|off)\b|\d\s*[-+*/^×÷x]\s*\d|\d\s*[+*/^×÷=]/i.test(rest)) return null;
   // "the mean of 10 numbers is 5, what is the sum": a word problem, not a list.

@@ -1,4 +1,4 @@
-import { resolveUnit } from '../../tools/units';
+import { convertQuantity, resolveUnit } from '../../tools/units';
 import type { KnownUnit } from '../../tools/units';
 import type { PartialReading, Reader, Reading } from './types';
 import { stripFillers } from './words';
@@ -148,5 +148,47 @@ export const unitReader: Reader = (question) => {
     const target = readTarget(right.replace(/^(?:how many|what)\s+/i, ''));
     if (target) return reading(quantity, target);
   }
-  return unscaledDegrees(q);
+  return unscaledDegrees(q) ?? embedded(q);
 };
+
+/** "… is how many miles", "…, how many kilometers is that", "… in feet": the unit asked, at the end. */
+const ASKED_AT_END =
+  /(?:\bhow many|\bhow much|\bwhat(?:'s| is) (?:that|it) in|\bin|\binto)\s+([a-z°/ ]+?)(?:\s+(?:is that|is it|would that be|does that make|are they|that is|roughly|exactly))?$/i;
+
+/**
+ * A quantity inside a sentence and the unit asked at its end: "a 10 km run is
+ * how many miles", "marathon is 26.2 miles, how many kilometers is that".
+ * Read only when exactly one quantity in it converts to the unit asked.
+ */
+function embedded(q: string): Reading | null {
+  const asked = ASKED_AT_END.exec(q);
+  const target = asked ? readTarget(asked[1]!) : null;
+  if (!asked || !target) return null;
+  const before = q.slice(0, asked.index);
+  // Another question before this one ("15% of 200? And 72°F in Celsius"): the caller splits.
+  if (/[?\n]/.test(before)) return null;
+  const found: Quantity[] = [];
+  for (const m of before.matchAll(new RegExp(NUMBER, 'g'))) {
+    const words = before
+      .slice(m.index + m[0].length)
+      .split(/[\s,;:]+/)
+      .filter(Boolean);
+    for (let n = Math.min(3, words.length); n >= 1; n--) {
+      const quantity = readQuantity(`${m[0]} ${words.slice(0, n).join(' ')}`);
+      if (quantity && converts(quantity, target.unit)) {
+        found.push(quantity);
+        break;
+      }
+    }
+  }
+  return found.length === 1 ? reading(found[0]!, target) : null;
+}
+
+function converts(q: Quantity, to: string): boolean {
+  try {
+    convertQuantity(q.value, q.unit, to);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -42,6 +42,16 @@ const KINDS: { pattern: RegExp; understood: string; domain: ComputeDomain }[] = 
     domain: 'math',
   },
   {
+    pattern: /\b(?:a|the|some) number\b|\bthink of a number\b/i,
+    understood: 'a word problem about an unknown number',
+    domain: 'math',
+  },
+  {
+    pattern: /\b(?:mph|km\/h|kph|per hour|an hour|how fast|average speed|pace)\b/i,
+    understood: 'a speed or rate',
+    domain: 'math',
+  },
+  {
     pattern: /\b(?:time zone|timezone|[ap]\.?m\.?\b.*\bin\b|o'clock)/i,
     understood: 'a time in another time zone',
     domain: 'time',

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { readOne, readParts } from '../../../server/meeting/offline/compute';
+import { phrase } from '../../../server/meeting/offline/compute/wordAlgebra';
+import { builtinTools } from '../../../server/meeting/tools';
+import type { ToolContext } from '../../../server/meeting/types';
+
+/**
+ * Questions in sentences rather than formulas: number puzzles ("3 more than
+ * twice a number is 17"), a quantity inside a story ("a 10 km run is how many
+ * miles"), and messages that ask several things at once, cut where each side
+ * is a question of its own. Each is read, its tool run for real, and the
+ * headline compared with the value worked by hand.
+ */
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const tools = builtinTools({});
+
+async function headline(question: string): Promise<string> {
+  const reading = readOne(question, NOW);
+  if (reading?.kind !== 'reading') throw new Error(`not read: ${question}`);
+  const tool = tools.find((t) => t.name === reading.task.tool)!;
+  const result = await tool.run(reading.task.args, { now: NOW } as unknown as ToolContext);
+  return String((result.value as Record<string, unknown>).answer);
+}
+
+const firstNumber = (text: string) =>
+  Number(/-?\d[\d,]*(?:\.\d+)?/.exec(text)![0].replace(/,/g, ''));
+
+describe('number puzzles', () => {
+  const cases: [string, number][] = [
+    ['If 3 more than twice a number is 17, what is the number?', 7],
+    ['the sum of a number and 8 is 20', 12],
+    ['5 less than three times a number equals 16. What is the number?', 7],
+    ['I think of a number, multiply it by 3 and add 4, I get 19', 5],
+    ['half of a number minus 4 is 6', 20],
+    ['what is the number if a number divided by 4 is 3', 12],
+    ['A number increased by 7 equals 19. Find the number', 12],
+    ['the product of 6 and a number is 42', 7],
+  ];
+  for (const [question, expected] of cases) {
+    it(question, async () => {
+      expect(firstNumber(await headline(question))).toBeCloseTo(expected, 9);
+    });
+  }
+
+  it('reads "N less than X" as X − N, not N − X', () => {
+    expect(phrase('5 less than three times a number')).toBe('((3 * x) - 5)');
+  });
+
+  it('leaves a sentence alone when any phrase of it is not read', () => {
+    expect(readOne('a number of people is 12', NOW)?.kind).not.toBe('reading');
+    expect(phrase('the number of apples')).toBeNull();
+  });
+
+  it('answers honestly, without computing, a puzzle it cannot read', () => {
+    const reading = readOne('the number squared minus its cube root is 20, what is it', NOW);
+    expect(reading?.kind).toBe('partial');
+  });
+});
+
+describe('a quantity inside a sentence', () => {
+  const cases: [string, number, string][] = [
+    ['a 10 km run is how many miles?', 6.21371192, 'miles'],
+    ['marathon is 26.2 miles, how many kilometers is that?', 42.1648128, 'km'],
+    ['100 Mbps is how many MB per second', 12.5, 'MB/s'],
+  ];
+  for (const [question, expected, unit] of cases) {
+    it(question, async () => {
+      const text = await headline(question);
+      expect(firstNumber(text)).toBeCloseTo(expected, 4);
+      expect(text).toContain(unit);
+    });
+  }
+
+  it('does not convert when the units asked cannot be reached (a speed from a distance)', () => {
+    const reading = readOne('I ran 10 km in 50 minutes, how many mph is that?', NOW);
+    expect(reading).toMatchObject({ kind: 'partial', understood: 'a speed or rate' });
+  });
+});
+
+describe('several questions in one message', () => {
+  const tasks = (message: string) =>
+    readParts(message, NOW)!.map((p) =>
+      p.reading.kind === 'reading' ? [p.reading.task.tool, p.text] : ['partial', p.text],
+    );
+
+  it('cuts at ", and" rather than inside a list ("3, 5 and 10")', () => {
+    expect(
+      tasks('Two things: the average of 3, 5 and 10, and the date 45 days after 2026-12-01'),
+    ).toEqual([
+      ['calc_statistics', 'the average of 3, 5 and 10'],
+      ['datetime_shift', 'the date 45 days after 2026-12-01'],
+    ]);
+  });
+
+  it('keeps two statistics over two lists apart', () => {
+    expect(tasks('median of 4, 8, 6, 2 and the mean of 10, 20, 30')).toEqual([
+      ['calc_statistics', 'median of 4, 8, 6, 2'],
+      ['calc_statistics', 'the mean of 10, 20, 30'],
+    ]);
+  });
+
+  it('reads numbered and bulleted lists line by line', () => {
+    expect(tasks('1) 12 * 17\n2) 2^10\n3) 144 / 12').map(([tool]) => tool)).toEqual([
+      'calc_evaluate',
+      'calc_evaluate',
+      'calc_evaluate',
+    ]);
+    expect(tasks('- 3 feet in cm\n- 10 lbs in kg')).toEqual([
+      ['calc_convert', '3 feet in cm'],
+      ['calc_convert', '10 lbs in kg'],
+    ]);
+  });
+
+  it('keeps a system of equations whole', () => {
+    expect(tasks('3a + 2b = 16; a - b = 2')).toEqual([['calc_solve', '3a + 2b = 16; a - b = 2']]);
+  });
+
+  it('leaves out chatter between the questions, and a lone question stays one', () => {
+    expect(tasks('Thanks! What is 5 km in miles?')).toHaveLength(1);
+    expect(tasks("What's 15% of 200? And what's 72°F in Celsius?").map(([t]) => t)).toEqual([
+      'calc_evaluate',
+      'calc_convert',
+    ]);
+  });
+});
