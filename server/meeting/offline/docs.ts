@@ -4,7 +4,7 @@ import { SUMMARY_TOOL, summaryAnswer } from './docSummary';
 import { readSummaryRequest } from './summaryRequest';
 import { callTool, hasTool, valueOf } from './turn';
 import type { Turn } from './turn';
-import { providerOf, source } from './voices';
+import { configureHint, providerOf, source } from './voices';
 
 /**
  * The librarian: answers only from this world's documents through the
@@ -115,17 +115,17 @@ function cite(p: DrivePassage, manyDrives: boolean): string {
   return `\`${manyDrives ? `${p.drive}/${path}` : path}\``;
 }
 
-export function noDocumentSearch(): string {
+export function noDocumentSearch(configureUrl?: string): string {
   return (
     "I have no documents to search in this workspace yet — I'd need the " +
     `**${providerOf(TOOL)}** tool provider (\`${TOOL}\`) selected here to search this world's ` +
-    "drives, so there's no passage I could cite, and I won't answer from memory." +
+    `drives, so there's no passage I could cite, and I won't answer from memory.${configureHint(configureUrl)}` +
     source('from my own notes — no tool was available')
   );
 }
 
 export async function docsAnswer(turn: Turn): Promise<string> {
-  if (!hasTool(turn, TOOL)) return noDocumentSearch();
+  if (!hasTool(turn, TOOL)) return noDocumentSearch(turn.request.configureUrl);
   const { request } = turn;
   const names = request.panel.map((e) => e.name);
   // "Summarize our travel policy" wants the document's gist; a specific question, its passage.

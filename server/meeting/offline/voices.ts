@@ -91,13 +91,15 @@ const NEED: Record<ExpertDomain, string> = {
  * The provider to add, and where: a link to the workspace's Configure
  * Workspace page (a path on this site, so it opens in the app).
  */
+/** Where to add a missing provider: a link to the workspace's Configure Workspace page. */
+export function configureHint(configureUrl?: string): string {
+  return configureUrl ? ` Add it in [Configure Workspace](${configureUrl}) and ask me again.` : '';
+}
+
 export function providerMissing(tool: string, domain: ExpertDomain, configureUrl?: string): string {
-  const where = configureUrl
-    ? ` Add it in [Configure Workspace](${configureUrl}) and ask me again.`
-    : '';
   return (
     `I'd need the **${providerOf(tool)}** tool provider (\`${tool}\`) selected in this workspace ` +
-    `${NEED[domain]}.${where}` +
+    `${NEED[domain]}.${configureHint(configureUrl)}` +
     source('from my own notes — no tool was available')
   );
 }

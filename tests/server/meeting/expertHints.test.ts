@@ -79,6 +79,16 @@ describe('an expert without its tool provider', () => {
     sock.ws.close();
   });
 
+  it('the librarian without documents says so and links to Configure Workspace', async () => {
+    const id = await workspace(['librarian'], ['calculations']);
+    const sock = await inWorkspace(server, id);
+    sock.send({ typ: 'user.message', content: { text: 'what does our travel policy say?' } });
+    const answer = await finalFrom(sock, 'Librarian Lee');
+    expect(answer).toContain('**documents** tool provider');
+    expect(answer).toContain(configureLink(id));
+    sock.ws.close();
+  });
+
   it('with the provider selected, answers and says nothing about adding one', async () => {
     const id = await workspace(['ada-quant'], ['calculations']);
     const sock = await inWorkspace(server, id);
