@@ -1,3 +1,4 @@
+import { trimEnd } from './trimEnd';
 import type { ExpertProfile, HistoryEntry } from '../types';
 import { isMathWord } from '../tools/calc';
 import { resolveUnit } from '../tools/units';
@@ -68,7 +69,7 @@ function tidy(question: string, panel: ExpertProfile[]): string {
       }
     }
   }
-  return q.replace(/[?!.\s]+$/, '').trim();
+  return trimEnd(q, '?!.', true).trim();
 }
 
 function currencyIntent(q: string, previous?: PreviousResult): Intent | null {
@@ -103,6 +104,14 @@ function followUpIntent(q: string, previous?: PreviousResult): Intent | null {
   return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression }, basis: previous } };
 }
 
+/**
+ * How much of a message the intent patterns read. The computable readers get
+ * the whole message (they bound their own work); every other pattern here
+ * reads this much, so that none of them, run on the longest message a socket
+ * accepts, can keep the event loop busy.
+ */
+const MAX_INTENT_CHARS = 2000;
+
 export function understand(
   question: string,
   history: HistoryEntry[],
@@ -110,7 +119,8 @@ export function understand(
   now: Date,
 ): Intent {
   const lines = tidy(question, panel);
-  const q = lines.replace(/\n/g, ' ');
+  // What a message asks is said in its first lines; reading past them only costs time.
+  const q = lines.slice(0, MAX_INTENT_CHARS).replace(/\n/g, ' ');
   if (!q || GREETING.test(q.replace(/[,!]/g, ''))) return { kind: 'greeting' };
   const previous = lastResult(history, question);
   const followUp = followUpIntent(q, previous);
@@ -122,7 +132,7 @@ export function understand(
   if (parts) return { kind: 'compute', parts };
   if (isDocumentSummary(q) || DOCS.test(q) || (OWN.test(q) && !WEB.test(q)))
     return { kind: 'docs' };
-  if (SEARCH.test(q)) return { kind: 'search', query: searchQuery(question) };
+  if (SEARCH.test(q)) return { kind: 'search', query: searchQuery(q) };
   const embedded = CODE.test(q) ? embeddedExpression(q) : null;
   if (embedded)
     return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: embedded } } };
@@ -130,7 +140,7 @@ export function understand(
   if (looksLikeExpression(core)) {
     return { kind: 'calc', task: { tool: 'calc_evaluate', args: { expression: core } } };
   }
-  return { kind: 'search', query: searchQuery(question) };
+  return { kind: 'search', query: searchQuery(q) };
 }
 
 /** Formula-like input ("import({})", "f(x) = x^2"): calc_evaluate decides, and says why not. */
@@ -146,12 +156,9 @@ function embeddedExpression(q: string): string | null {
 }
 
 function searchQuery(question: string): string {
-  return question
-    .replace(
-      /^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:search(?: the web| online)?(?: for)?|look up|google|find out(?: about)?)\s+/i,
-      '',
-    )
-    .replace(/[?!.\s]+$/, '')
-    .trim()
-    .slice(0, 200);
+  const query = question.replace(
+    /^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:search(?: the web| online)?(?: for)?|look up|google|find out(?: about)?)\s+/i,
+    '',
+  );
+  return trimEnd(query, '?!.', true).trim().slice(0, 200);
 }

@@ -1,3 +1,4 @@
+import { trimEnd } from './trimEnd';
 /**
  * Tells a request for a document's summary ("summarize our travel policy",
  * "tl;dr of the security policy", "what does our handbook say about
@@ -65,7 +66,7 @@ const DETERMINERS =
   /^(?:(?:our|the|my|your|this|that|these|those|a|an|company'?s?|team'?s?|whole|entire|full|current|latest|new)\s+)+/i;
 
 function clean(text: string): string {
-  let t = text.replace(/[?!.\s]+$/, '').trim();
+  let t = trimEnd(text, '?!.', true).trim();
   for (let i = 0; i < 3; i++) t = t.replace(TRAILING, '').trim();
   return t
     .replace(DETERMINERS, '')
@@ -86,12 +87,13 @@ function splitTopic(subject: string): { subject: string; topic: string } {
 const DOCUMENT =
   /\b(?:ours?|docs?|documents?|files?|polic(?:y|ies)|handbook|manual|guide(?:lines)?|checklist|runbook|playbook|notes|minutes|memo|spec(?:ification)?|roadmap|plan|report|post-?mortem|faq|case study|analysis|interviews|contract|agreement|deck|proposal|page|pdf|wiki|readme|budget|guidelines|process|procedure)\b/i;
 
+const MAX_REQUEST_CHARS = 300;
+
 /** The summary a question asks for, or null when it asks something specific. */
 export function readSummaryRequest(question: string): SummaryRequest | null {
-  const q = question
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[?!.\s]+$/, '');
+  // A request for a summary is one short sentence; a long message is something else.
+  if (question.length > MAX_REQUEST_CHARS) return null;
+  const q = trimEnd(question.replace(/\s+/g, ' ').trim(), '?!.', true);
   const forms = [
     ...FORMS.map((f) => ({ f, any: true })),
     ...DOCUMENT_FORMS.map((f) => ({ f, any: false })),

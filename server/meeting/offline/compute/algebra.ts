@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 import { normaliseAlgebra } from '../../tools/algebraText';
 import type { Reader } from './types';
 
@@ -46,7 +47,7 @@ function equationsOf(text: string): string[] {
 }
 
 export const algebraReader: Reader = (question) => {
-  const q = question.replace(/[?!.]+$/, '').trim();
+  const q = trimEnd(question, '?!.').trim();
   const simplify = SIMPLIFY.exec(q);
   if (simplify) {
     const verb = simplify[1]!.toLowerCase();

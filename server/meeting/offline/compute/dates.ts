@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 import { readMoment } from '../../tools';
 import { TWO_QUESTIONS } from './several';
 import type { PartialReading, Reader, Reading, ToolTask } from './types';
@@ -153,8 +154,7 @@ const NOT_A_DATE =
 
 /** Trims the words around a date: "is", "the date", "fall on", trailing "?". */
 function dateText(text: string): string {
-  return text
-    .replace(/[?!.]+$/, '')
+  return trimEnd(text, '?!.')
     .replace(
       /^\s*(?:,\s*)?(?:is|was|will be|be|falls?|fell|on|the date of|the date|of|it)\b\s*/gi,
       '',
@@ -442,10 +442,7 @@ function dateOfReading(q: string, now: Date): Reading | PartialReading | null {
 }
 
 export const dateReader: Reader = (question, now) => {
-  const q = question
-    .trim()
-    .replace(/[?!.]+$/, '')
-    .replace(/\s+/g, ' ');
+  const q = trimEnd(question.trim(), '?!.').replace(/\s+/g, ' ');
   if (TWO_QUESTIONS.test(q)) return null;
   return (
     ageReading(q, now) ??

@@ -32,9 +32,21 @@ const READERS: Reader[] = [
   unreadComputation,
 ];
 
+/**
+ * A question longer than this is a pasted list at most: only the statistics
+ * reader (and the honesty catch-all) reads it, so that no message, however
+ * long, keeps the event loop busy in the phrase readers.
+ */
+const MAX_QUESTION_CHARS = 600;
+const LONG_READERS: Reader[] = [statisticsReader, unreadComputation];
+
+/** The most a message is cut into, and the soft cuts tried per sentence. */
+const MAX_PIECES = 12;
+const MAX_SOFT_CUTS = 8;
+
 export function readOne(text: string, now: Date): Reading | PartialReading | null {
   let partial: PartialReading | null = null;
-  for (const read of READERS) {
+  for (const read of text.length > MAX_QUESTION_CHARS ? LONG_READERS : READERS) {
     const reading = read(text, now);
     if (reading?.kind === 'reading') return reading;
     partial ??= reading;
@@ -53,8 +65,10 @@ const bareNumber = (text: string) => /^[-−$€£]?[\d.,\s]+%?$/.test(text);
  * 1 Dec" is cut at ", and", not after "3, 5"), up to four parts.
  */
 function questionsOf(sentence: string, now: Date, depth = 0): string[] {
-  if (depth >= 3 || reads(sentence, now)) return [sentence];
-  const cuts = softCuts(sentence).filter(([l, r]) => !bareNumber(l) && !bareNumber(r));
+  if (depth >= 3 || sentence.length > MAX_QUESTION_CHARS || reads(sentence, now)) return [sentence];
+  const cuts = softCuts(sentence, MAX_SOFT_CUTS).filter(
+    ([l, r]) => !bareNumber(l) && !bareNumber(r),
+  );
   const two = cuts.find(([left, right]) => reads(left, now) && reads(right, now));
   if (two) return two;
   for (const [left, right] of cuts) {
@@ -77,7 +91,8 @@ const chatter = (text: string, reading: Reading | PartialReading | null) =>
  * computation.
  */
 export function readParts(message: string, now: Date): Part[] | null {
-  const pieces = hardPieces(message).flatMap((s) => questionsOf(s, now));
+  const sentences = hardPieces(message);
+  const pieces = sentences.length > MAX_PIECES ? [] : sentences.flatMap((s) => questionsOf(s, now));
   const parts = pieces
     .map((text) => ({ text, reading: readOne(text, now) }))
     .filter(({ text, reading }) => !chatter(text, reading));

@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 /**
  * Where a message that asks several things can be cut. Hard cuts always
  * separate questions: lines (numbered or bulleted lists), a "?" followed by
@@ -13,12 +14,8 @@ const PREAMBLE =
 const LEAD_IN = /^(?:and|also|then|plus|and then|and also)\b[,:]?\s*/i;
 
 export function tidyPiece(piece: string): string {
-  return piece
-    .replace(LIST_MARK, '')
-    .replace(PREAMBLE, '')
-    .replace(LEAD_IN, '')
-    .replace(/[?!.;,:\s]+$/, '')
-    .trim();
+  const lead = piece.replace(LIST_MARK, '').replace(PREAMBLE, '').replace(LEAD_IN, '');
+  return trimEnd(lead, '?!.;,:', true).trim();
 }
 
 /** The sentences and list items of a message (hard cuts), tidied. */
@@ -32,10 +29,11 @@ export function hardPieces(message: string): string[] {
 const SOFT =
   /,?\s+(?:and then|and also|and|then|also|plus)\s+|,\s+(?=(?:what|how|and|convert|compute|calculate|solve)\b)/gi;
 
-/** Every place a sentence could be cut in two at a soft joiner, left to right. */
-export function softCuts(sentence: string): [string, string][] {
+/** The first `limit` places a sentence could be cut in two at a soft joiner, left to right. */
+export function softCuts(sentence: string, limit = Infinity): [string, string][] {
   const cuts: [string, string][] = [];
   for (const m of sentence.matchAll(SOFT)) {
+    if (cuts.length >= limit) break;
     const left = tidyPiece(sentence.slice(0, m.index));
     const right = tidyPiece(sentence.slice(m.index + m[0].length));
     if (left && right) cuts.push([left, right]);

@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 import type { Reader } from './types';
 
 /**
@@ -96,7 +97,7 @@ function onlyGlue(text: string): boolean {
 }
 
 export const statisticsReader: Reader = (question) => {
-  const q = question.replace(/[?!.]+$/, '').trim();
+  const q = trimEnd(question, '?!.').trim();
   if (!/\d/.test(q)) return null;
   // Every statistic named ("mean, median and mode of …"); the first one named leads.
   const named: { at: number; end: number; asked: Asked }[] = [];

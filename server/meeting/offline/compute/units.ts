@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 import { convertQuantity, resolveUnit } from '../../tools/units';
 import type { KnownUnit } from '../../tools/units';
 import type { PartialReading, Reader, Reading } from './types';
@@ -127,7 +128,7 @@ function split(text: string): [string, string][] {
 }
 
 export const unitReader: Reader = (question) => {
-  const q = stripFillers(question.replace(/[?!]+$/, '').trim())
+  const q = stripFillers(trimEnd(question, '?!').trim())
     .replace(LEAD_IN, '')
     .replace(/^(?:convert|change|turn|express)\s+/i, '')
     .trim();

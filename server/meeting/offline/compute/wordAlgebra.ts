@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 import type { Reader } from './types';
 
 /**
@@ -55,25 +56,28 @@ const PREFIX: { pattern: RegExp; op: string }[] = [
   { pattern: /^the quotient of (.+?) and (.+)$/i, op: '/' },
 ];
 
+/** The most phrase readings one sentence may take: the ways to split a sentence grow fast. */
+const BUDGET = 400;
+
 /** One phrase as an expression in x, or null when any of it is not read. */
-export function phrase(text: string, depth = 0): string | null {
+export function phrase(text: string, budget = { left: BUDGET }, depth = 0): string | null {
   const t = text.trim().replace(/^of\s+/i, '');
-  if (!t || depth > 8) return null;
+  if (!t || depth > 8 || --budget.left < 0) return null;
   if (UNKNOWN.test(t)) return 'x';
   const n = numberOf(t);
   if (n) return n;
   for (const { pattern, op } of PREFIX) {
     const m = pattern.exec(t);
     if (!m) continue;
-    const a = phrase(m[1]!, depth + 1);
-    const b = phrase(m[2]!, depth + 1);
+    const a = phrase(m[1]!, budget, depth + 1);
+    const b = phrase(m[2]!, budget, depth + 1);
     if (a && b) return `(${a} ${op} ${b})`;
   }
   for (const { pattern, op, flip } of INFIX) {
     const m = pattern.exec(t);
     if (!m) continue;
-    const a = phrase(t.slice(0, m.index), depth + 1);
-    const b = phrase(t.slice(m.index + m[0].length), depth + 1);
+    const a = phrase(t.slice(0, m.index), budget, depth + 1);
+    const b = phrase(t.slice(m.index + m[0].length), budget, depth + 1);
     if (a && b) return flip ? `(${b} ${op} ${a})` : `(${a} ${op} ${b})`;
   }
   const scaled = /^(twice|double|triple|thrice|(\S+) times)\s+(.+)$/i.exec(t);
@@ -83,17 +87,17 @@ export function phrase(text: string, depth = 0): string | null {
       : /^(?:triple|thrice)$/i.test(scaled[1]!)
         ? '3'
         : numberOf(scaled[2] ?? '');
-    const inner = phrase(scaled[3]!, depth + 1);
+    const inner = phrase(scaled[3]!, budget, depth + 1);
     if (k && inner) return `(${k} * ${inner})`;
   }
   const part = /^(?:a |one )?(half|third|quarter|fourth) of (.+)$/i.exec(t);
   if (part) {
-    const inner = phrase(part[2]!, depth + 1);
+    const inner = phrase(part[2]!, budget, depth + 1);
     if (inner) return `(${inner} / ${FRACTION[part[1]!.toLowerCase()]})`;
   }
   const square = /^the (square|cube) of (.+)$/i.exec(t);
   if (square) {
-    const inner = phrase(square[2]!, depth + 1);
+    const inner = phrase(square[2]!, budget, depth + 1);
     if (inner) return `(${inner})^${square[1]!.toLowerCase() === 'square' ? 2 : 3}`;
   }
   return null;
@@ -141,8 +145,7 @@ function steps(text: string): string | null {
 }
 
 export const wordAlgebraReader: Reader = (question) => {
-  const q = question
-    .replace(/[?!.]+$/, '')
+  const q = trimEnd(question, '?!.')
     .replace(ASK_LEAD, '')
     .replace(/^(?:if|when|suppose)\s+/i, '')
     .replace(ASK_TAIL, '')

@@ -1,3 +1,4 @@
+import { trimEnd } from '../trimEnd';
 import * as chrono from 'chrono-node';
 import { findTimeZone, isZoneAbbreviation, readMoment, spellDates } from '../../tools';
 import { TWO_QUESTIONS } from './several';
@@ -36,10 +37,7 @@ const WORD = String.raw`[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.'’-]*`;
 function resolvePlace(words: string[]): { name: string; zone: string; used: number } | null {
   if (!words.length || NOT_A_PLACE.test(words[0]!.replace(/[.'’]/g, ''))) return null;
   for (let n = Math.min(words.length, 4); n > 0; n--) {
-    const name = words
-      .slice(0, n)
-      .join(' ')
-      .replace(/[.,'’]+$/, '');
+    const name = trimEnd(words.slice(0, n).join(' '), ".,'’");
     if (n === 1 && /^[a-z]{2,5}$/.test(name) && WORDLIKE.test(name)) continue;
     const zone = findTimeZone(name);
     if (zone) return { name, zone, used: n };
