@@ -3,6 +3,7 @@ import { CALENDAR } from './sets/calendar';
 import { MEASURES } from './sets/measures';
 import { NUMBERS } from './sets/numbers';
 import { SEVERAL } from './sets/several';
+import { UNSEEN } from './sets/unseen';
 
 /**
  * Computable business questions, typed the way people type them: currency
@@ -22,4 +23,4 @@ export interface Question {
   expect: Expect | Expect[];
 }
 
-export const QUESTIONS: Question[] = [...NUMBERS, ...MEASURES, ...CALENDAR, ...SEVERAL];
+export const QUESTIONS: Question[] = [...NUMBERS, ...MEASURES, ...CALENDAR, ...SEVERAL, ...UNSEEN];
