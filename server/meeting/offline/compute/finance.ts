@@ -176,7 +176,15 @@ function growthQuestion(s: Scanned): Reading | PartialReading | null {
   const c = monthly ? 'monthly' : compounding(t);
   if (target) {
     // "save each month to reach $50,000": the regular deposit that gets there.
-    const every = depositPeriod(t.replace(/\bcompound\w* \w+/g, ''));
+    // "invest today at 5% a year": one sum now; "a year" there is the rate's, not a deposit's.
+    const lumpSum = /\b(?:today|now|up ?front|lump sum|one-?off|at once)\b/.test(t);
+    const every = lumpSum
+      ? null
+      : depositPeriod(
+          t
+            .replace(/\bcompound\w* \w+/g, '')
+            .replace(/\bP\d+\s+(?:(?:a|per|each|every) \w+|\w+ly)\b/g, ''),
+        );
     if (every) {
       return reading(
         { operation: 'savings_payment', future_value: money[0]!.value, payments: every, ...base },
@@ -277,10 +285,16 @@ function loan(s: Scanned): Reading | PartialReading {
   if (down)
     principal =
       down.kind === 'percent' ? principal * (1 - down.value / 100) : principal - down.value;
-  const ask =
-    /\btotal interest\b|\binterest (?:will|would|do|does|paid|in total|overall)\b|\bhow much interest\b/.test(
+  // "what's the payment …, and how much interest in total": the payment, asked first, leads.
+  const paymentFirst =
+    /^(?:what(?:'s| is| are| will be| would be)|how much (?:is|are|will be|would be)) (?:the |my |our )?(?:monthly |weekly |yearly |annual )?(?:payment|repayment|installment)s?\b/.test(
       t,
-    )
+    );
+  const ask = paymentFirst
+    ? 'payment'
+    : /\btotal interest\b|\binterest (?:will|would|do|does|paid|in total|overall)\b|\bhow much interest\b/.test(
+          t,
+        )
       ? 'total_interest'
       : /\btotal (?:amount |cost )?(?:paid|repaid|to repay|of the loan|cost)\b|\bpay (?:back )?in total\b|\bin total\b/.test(
             t,

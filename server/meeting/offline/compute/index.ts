@@ -4,6 +4,7 @@ import { financeReader } from './finance';
 import { legacyReaders } from './legacy';
 import { percentageReader } from './percentages';
 import { ratioReader } from './ratios';
+import { restatements } from './restate';
 import { hardPieces, softCuts, tidyPiece } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
 import { statisticsReader } from './statistics';
@@ -45,8 +46,20 @@ const MAX_PIECES = 12;
 const MAX_SOFT_CUTS = 8;
 
 export function readOne(text: string, now: Date): Reading | PartialReading | null {
+  const long = text.length > MAX_QUESTION_CHARS;
+  const first = readWith(long ? LONG_READERS : READERS, text, now);
+  if (first?.kind === 'reading' || long) return first;
+  // "our deadline is 2027-03-31, what weekday is that?": the value in place of "that".
+  for (const restated of restatements(text)) {
+    const reading = readWith(READERS, restated, now);
+    if (reading?.kind === 'reading') return reading;
+  }
+  return first;
+}
+
+function readWith(readers: Reader[], text: string, now: Date): Reading | PartialReading | null {
   let partial: PartialReading | null = null;
-  for (const read of text.length > MAX_QUESTION_CHARS ? LONG_READERS : READERS) {
+  for (const read of readers) {
     const reading = read(text, now);
     if (reading?.kind === 'reading') return reading;
     partial ??= reading;
@@ -69,7 +82,9 @@ function questionsOf(sentence: string, now: Date, depth = 0): string[] {
   const cuts = softCuts(sentence, MAX_SOFT_CUTS).filter(
     ([l, r]) => !bareNumber(l) && !bareNumber(r),
   );
-  const two = cuts.find(([left, right]) => reads(left, now) && reads(right, now));
+  const two = cuts.find(
+    ([left, right]) => reads(left, now) && (reads(right, now) || !!followOn(left, right, now)),
+  );
   if (two) return two;
   for (const [left, right] of cuts) {
     if (!reads(left, now)) continue;
@@ -77,6 +92,37 @@ function questionsOf(sentence: string, now: Date, depth = 0): string[] {
     if (rest.length > 1 && rest.every((r) => reads(r, now))) return [left, ...rest];
   }
   return [sentence];
+}
+
+/**
+ * A question that builds on the one before it, read with it: "what weekday is
+ * 2027-02-14, and how many days from today until then?" (the date in place of
+ * "then"); "mean of 14, 18, 21 and 25? also the median" (the same list).
+ */
+function followOn(before: string, text: string, now: Date): Reading | null {
+  const previous = readOne(before, now);
+  if (previous?.kind !== 'reading') return null;
+  if (previous.task.tool === 'calc_statistics' && !/\d/.test(text)) {
+    const numbers = (previous.task.args.numbers as number[]).join(', ');
+    const reading = statisticsReader(`${text} of ${numbers}`, now);
+    if (reading?.kind === 'reading') return reading;
+  }
+  for (const restated of restatements(`${before}, ${text}`, true)) {
+    const reading = readWith(READERS, restated, now);
+    if (reading?.kind === 'reading') return reading;
+  }
+  return null;
+}
+
+function withFollowOns(
+  parts: { text: string; reading: Reading | PartialReading | null }[],
+  now: Date,
+) {
+  return parts.map((part, i) => {
+    const before = parts[i - 1];
+    if (part.reading?.kind === 'reading' || !before) return part;
+    return { ...part, reading: followOn(before.text, part.text, now) ?? part.reading };
+  });
 }
 
 /** Chatter between the questions ("Thanks!", "Two things:") has no number and is left out. */
@@ -93,9 +139,10 @@ const chatter = (text: string, reading: Reading | PartialReading | null) =>
 export function readParts(message: string, now: Date): Part[] | null {
   const sentences = hardPieces(message);
   const pieces = sentences.length > MAX_PIECES ? [] : sentences.flatMap((s) => questionsOf(s, now));
-  const parts = pieces
-    .map((text) => ({ text, reading: readOne(text, now) }))
-    .filter(({ text, reading }) => !chatter(text, reading));
+  const parts = withFollowOns(
+    pieces.map((text) => ({ text, reading: readOne(text, now) })),
+    now,
+  ).filter(({ text, reading }) => !chatter(text, reading));
   const read = parts.filter((p) => p.reading?.kind === 'reading');
   const whole = readOne(tidyPiece(message), now);
   // Questions that read on their own win over a reader that swallowed them all ("3 feet in

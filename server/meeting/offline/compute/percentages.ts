@@ -208,10 +208,13 @@ function withPercent(s: Scanned): Reading | PartialReading | null {
   if (amounts.length === 0) return null;
   const v = amounts[0]!;
   // "N is P of what", "P of what is N", "P of it is N, what's the total"
+  // ("what is the total" after a tax or a discount asks for the amount with it, below.)
+  const changed = DISCOUNT.test(t) || ADDITION.test(t);
   if (
-    /\bof (?:what|which)\b|\bwhat (?:number|amount|value)\b.*\bP\d+ of\b|\bP\d+ of (?:what|which|a number|the total|the whole|an amount)\b|\b(?:what|how much) (?:is|was) the (?:total|whole|full amount)\b/.test(
+    /\bof (?:what|which)\b|\bwhat (?:number|amount|value)\b.*\bP\d+ of\b|\bP\d+ of (?:what|which|a number|the total|the whole|an amount)\b/.test(
       t,
-    )
+    ) ||
+    (!changed && /\b(?:what|how much) (?:is|was) the (?:total|whole|full amount)\b/.test(t))
   ) {
     return reading({ operation: 'whole_from_part', part: v.value, percent: p.value }, s);
   }
@@ -376,9 +379,10 @@ const readPercentage: Reader = (q) => {
   if (/\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b/i.test(q)) return null;
   // A plain expression without money ("12.5% of 2,480", "15% off 80") stays with calc_evaluate.
   if (!currencyIn(s) && looksLikeMaths(stripFillers(q))) return null;
+  // Growth over one year ("from 3,200 to 5,000 in a year") is a plain change; over years, finance's.
   if (
     /\b(?:interest|compound|loan|mortgage|cagr|annual(?:ly)?|per year|a year|each year|break[- ]?even|double|doubling)\b/.test(
-      s.template,
+      s.template.replace(/\b(?:in|over|within|after) (?:a|one) year\b/g, ''),
     )
   ) {
     return null;

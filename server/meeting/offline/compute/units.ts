@@ -154,7 +154,7 @@ export const unitReader: Reader = (question) => {
 
 /** "… is how many miles", "…, how many kilometers is that", "… in feet": the unit asked, at the end. */
 const ASKED_AT_END =
-  /(?:\bhow many|\bhow much|\bwhat(?:'s| is) (?:that|it) in|\bin|\binto)\s+([a-z°/ ]+?)(?:\s+(?:is that|is it|would that be|does that make|are they|that is|roughly|exactly))?$/i;
+  /(?:\bhow many|\bhow much|\bwhat(?:'s| is) (?:that|it) in|\bin|\binto)\s+([a-z°/ ]+?)(?:\s+(?:is that|is it|would that be|does that make|are they|that is|roughly|exactly|(?:does|will|can|would) (?:it|that|they) (?:hold|take|make|be)|do (?:i|we|you) need))?$/i;
 
 /**
  * A quantity inside a sentence and the unit asked at its end: "a 10 km run is
