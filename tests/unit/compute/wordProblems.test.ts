@@ -36,6 +36,7 @@ describe('number puzzles', () => {
     ['what is the number if a number divided by 4 is 3', 12],
     ['A number increased by 7 equals 19. Find the number', 12],
     ['the product of 6 and a number is 42', 7],
+    ['if I triple a number and subtract 8 I get 31. what is the number?', 13],
   ];
   for (const [question, expected] of cases) {
     it(question, async () => {
@@ -78,6 +79,31 @@ describe('a quantity inside a sentence', () => {
   });
 });
 
+describe('a value said before the question', () => {
+  const cases: [string, string][] = [
+    ['our deadline is 2027-03-31, what weekday is that?', 'Wednesday'],
+    ['forecast says -10 °C tomorrow, how much is that in fahrenheit?', '14 °F'],
+    ["I'm 5 ft 10 in tall, how much is that in cm?", '177.8 cm'],
+    ['my car has a 14 gallon tank. how many liters does it hold?', '52.99576 L'],
+    ['how many working days are there in December 2026?', '23 business days'],
+    ['we have 45 engineers and 18 designers, what is the ratio of engineers to designers?', '5:2'],
+    ['the temps this week were 68, 74, 59, 81, 77 and 63 °F. what was the range?', '22'],
+  ];
+  for (const [question, expected] of cases) {
+    it(question, async () => {
+      expect(await headline(question)).toContain(expected);
+    });
+  }
+
+  it('takes the whole value, never a part of it, and never hands an unknown back', () => {
+    const tall = readOne("I'm 5 ft 10 in tall, how much is that in cm?", NOW);
+    expect(tall).toMatchObject({ kind: 'reading', task: { args: { value: 70, from: 'in' } } });
+    expect(readOne('the number squared minus its cube root is 20, what is it', NOW)?.kind).toBe(
+      'partial',
+    );
+  });
+});
+
 describe('several questions in one message', () => {
   const tasks = (message: string) =>
     readParts(message, NOW)!.map((p) =>
@@ -110,6 +136,23 @@ describe('several questions in one message', () => {
       ['calc_convert', '3 feet in cm'],
       ['calc_convert', '10 lbs in kg'],
     ]);
+  });
+
+  it('reads a question that builds on the one before it with it', () => {
+    expect(
+      readParts(
+        'two things: what day of the week is 2027-02-14, and how many days from today until then?',
+        NOW,
+      )!.map((p) => (p.reading.kind === 'reading' ? p.reading.task : null)),
+    ).toEqual([
+      { tool: 'datetime_weekday', args: { date: '2027-02-14' } },
+      { tool: 'datetime_difference', args: { from: 'today', to: '2027-02-14' } },
+    ]);
+    expect(
+      readParts('mean of 14, 18, 21, 25 and 32? also the median', NOW)!.map((p) =>
+        p.reading.kind === 'reading' ? p.reading.task.args.statistic : null,
+      ),
+    ).toEqual(['mean', 'median']);
   });
 
   it('keeps a system of equations whole', () => {

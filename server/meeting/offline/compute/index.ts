@@ -2,6 +2,7 @@ import { algebraReader } from './algebra';
 import { dateReader } from './dates';
 import { financeReader } from './finance';
 import { legacyReaders } from './legacy';
+import { monthBusinessDaysReader } from './monthDays';
 import { percentageReader } from './percentages';
 import { ratioReader } from './ratios';
 import { restatements } from './restate';
@@ -21,6 +22,7 @@ import { zoneReader } from './zones';
  */
 const READERS: Reader[] = [
   zoneReader,
+  monthBusinessDaysReader,
   dateReader,
   financeReader,
   ratioReader,

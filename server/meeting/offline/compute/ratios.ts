@@ -118,8 +118,28 @@ function proportion(s: Scanned): Reading | null {
   });
 }
 
+/** "45 engineers and 18 designers, what is the ratio of engineers to designers?" */
+function namedRatio(q: string): Reading | null {
+  const asked = /\bratio of (?:the )?([a-z]+) to (?:the )?([a-z]+)\b/i.exec(q);
+  if (!asked) return null;
+  const count = (word: string) => {
+    const found = [...q.matchAll(new RegExp(String.raw`(\d[\d,]*(?:\.\d+)?)\s+${word}\b`, 'gi'))];
+    return found.length === 1 ? Number(found[0]![1]!.replace(/,/g, '')) : null;
+  };
+  const a = count(asked[1]!);
+  const b = count(asked[2]!);
+  if (a === null || b === null) return null;
+  return {
+    kind: 'reading',
+    domain: 'math',
+    task: { tool: 'calc_ratio', args: { operation: 'compare', a, b } },
+  };
+}
+
 export const ratioReader: Reader = (q) => {
   if (severalQuestions(q)) return null;
+  const named = namedRatio(q);
+  if (named) return named;
   const solved = solve(q);
   if (solved) return solved;
   // "in the ratio of 3 to 2" is 3:2.

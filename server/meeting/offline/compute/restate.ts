@@ -19,6 +19,10 @@ export function restatements(text: string, saidMayAsk = false): string[] {
   const [, said, question] = m as unknown as [string, string, string];
   // What was said is a statement; a question there makes this two questions (the caller's
   // to split, then `saidMayAsk`: "what weekday is 14 Feb, and how many days until then?").
+  // "… is 20, what is it?" asks for an unknown, not for the value back.
+  if (/^(?:what|how much|how many)(?:'s| is| was| are)?\s+(?:that|it|this|then)$/i.test(question)) {
+    return [];
+  }
   if (!saidMayAsk && /\?|\b(?:what|what's|whats|how|which|when|convert|calculate)\b/i.test(said)) {
     return [];
   }

@@ -72,7 +72,7 @@ const GLUE = new Set(
     'tell get and please me us can you could would i need show determine scores score prices price ' +
     'sales amounts figures readings measurements results marks grades times ages items entries my our ' +
     'quick question be with on it its their s per each day daily week weekly month monthly year ' +
-    'yearly hour hourly'
+    'yearly hour hourly were temps temperatures degrees f c'
   ).split(' '),
 );
 

@@ -137,6 +137,7 @@ function steps(text: string): string | null {
             : '-';
       expr = `(${expr} ${sign} ${n})`;
     } else if (/^double$/i.test(s)) expr = `(2 * ${expr})`;
+    else if (/^triple$/i.test(s)) expr = `(3 * ${expr})`;
     else if (/^halve$/i.test(s)) expr = `(${expr} / 2)`;
     else if (/^square$/i.test(s)) expr = `(${expr})^2`;
     else return null;
@@ -144,8 +145,22 @@ function steps(text: string): string | null {
   return `${expr} = ${m[2]}`;
 }
 
+/** "if I triple a number and subtract 8 …" is "think of a number, triple it and subtract 8 …". */
+const FIRST_STEP =
+  /^(?:if\s+)?(?:i|you|we)\s+(double|triple|halve|square|multiply|divide|add \S+ to|subtract \S+ from)\s+(?:a|the) number\b/i;
+
+function asSteps(q: string): string {
+  return q.replace(FIRST_STEP, (_, verb: string) => {
+    const add = /^add (\S+) to$/i.exec(verb);
+    const sub = /^subtract (\S+) from$/i.exec(verb);
+    if (add) return `think of a number, add ${add[1]}`;
+    if (sub) return `think of a number, subtract ${sub[1]}`;
+    return `think of a number, ${verb} it`;
+  });
+}
+
 export const wordAlgebraReader: Reader = (question) => {
-  const q = trimEnd(question, '?!.')
+  const q = trimEnd(asSteps(question), '?!.')
     .replace(ASK_LEAD, '')
     .replace(/^(?:if|when|suppose)\s+/i, '')
     .replace(ASK_TAIL, '')
