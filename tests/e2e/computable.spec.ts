@@ -1,40 +1,12 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughPortal } from './fixtures';
+import { ask, DESKTOP, messageOf, screens } from './meetingPage';
 
 /**
  * Computable questions in the browser (issue 17): a message that asks two
  * things gets both answered, each under its own heading, by the expert whose
  * field it is, with the result in bold and what was evaluated beneath it.
  */
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-const transcript = (page: Page) => page.getByRole('list', { name: 'Meeting transcript' });
-const messageOf = (page: Page, speaker: string) =>
-  transcript(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByText(speaker, { exact: true }) })
-    .last();
-
-async function ask(page: Page, text: string) {
-  const box = page.getByPlaceholder('Ask the experts...');
-  await box.fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(box).toHaveValue('');
-}
-
-async function screens(page: Page, info: TestInfo, name: string) {
-  await page.mouse.move(0, 0);
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: info.outputPath(`${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a two-part question gets both results, each from the expert whose field it is', async ({
   page,

@@ -1,41 +1,12 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughPortal } from './fixtures';
+import { ask, DESKTOP, messageOf, screens } from './meetingPage';
 
 /**
  * Experts bring their tools (issue 17): a new workspace preselects the tool
  * providers its experts bring; without one, the expert says which to add and
  * links to Configure Workspace; with no expert selected, a hint, not silence.
  */
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-const transcript = (page: Page) => page.getByRole('list', { name: 'Meeting transcript' });
-const messageOf = (page: Page, speaker: string) =>
-  transcript(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByText(speaker, { exact: true }) })
-    .last();
-
-async function ask(page: Page, text: string) {
-  const box = page.getByPlaceholder('Ask the experts...');
-  await box.fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(box).toHaveValue('');
-}
-
-/** The screen at desktop and at phone size, kept with the test's results. */
-async function screens(page: Page, info: TestInfo, name: string) {
-  await page.mouse.move(0, 0); // no hover or ripple in the picture
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: info.outputPath(`${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a new workspace brings its experts’ tools; without one, the expert links to Configure Workspace; no expert selected gets a hint', async ({
   page,

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from './numberWords';
 import { trimEnd } from '../trimEnd';
 import { readMoment } from '../../tools';
 import { TWO_QUESTIONS } from './several';
@@ -14,31 +15,6 @@ import { zoneNamed } from './zones';
  * tools' own reader (chrono-node), so a question is routed only when every
  * date in it can be read; otherwise it is a PartialReading that says which.
  */
-
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  ninety: 90,
-  hundred: 100,
-};
 
 const AMOUNT = String.raw`(\d[\d,]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a hundred|hundred)`;
 const UNIT = String.raw`(business days?|working days?|work days?|weekdays?|days?|weeks?|fortnights?|months?|years?|hours?|minutes?)`;

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from './numberWords';
 import { yearsAfter } from './amounts';
 import type { Quantity, Scanned } from './amounts';
 
@@ -17,25 +18,6 @@ export function compounding(t: string): string | null {
   return null;
 }
 
-const WORD_NUMBERS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-};
-
 /** The time span: "for 5 years", "36 months", "a 30-year mortgage", "a decade". */
 export function term(
   s: Scanned,
@@ -50,7 +32,7 @@ export function term(
       s.template,
     );
   if (spans.length === 0 && spelled) {
-    const n = WORD_NUMBERS[spelled[1]!]!;
+    const n = NUMBER_WORDS[spelled[1]!]!;
     return { span: spelled[2] === 'year' ? { years: n } : { months: n }, used: [] };
   }
   // "from $2M in 2020 to $3.5M in 2025": the span between two calendar years.

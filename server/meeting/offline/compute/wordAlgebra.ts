@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from './numberWords';
 import { trimEnd } from '../trimEnd';
 import type { Reader } from './types';
 
@@ -9,32 +10,14 @@ import type { Reader } from './types';
  * Anything not read phrase by phrase is left alone (null), never guessed.
  */
 
-const SMALL: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  fifty: 50,
-  hundred: 100,
-};
-
 const UNKNOWN = /^(?:(?:a|the|some|my|this|that|your) (?:certain )?number|it|x|the unknown)$/i;
 
 function numberOf(text: string): string | null {
   const t = text.trim().toLowerCase();
   if (/^-?\d+(?:\.\d+)?$/.test(t)) return t;
-  return SMALL[t] !== undefined ? String(SMALL[t]) : null;
+  // "a" is an article here ("a number"), not one.
+  const n = t === 'a' || t === 'an' ? undefined : NUMBER_WORDS[t];
+  return n !== undefined ? String(n) : null;
 }
 
 const FRACTION: Record<string, string> = { half: '2', third: '3', quarter: '4', fourth: '4' };
