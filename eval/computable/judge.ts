@@ -126,10 +126,12 @@ export function matches(headline: string, expect: Expect): boolean {
   if ('number' in expect) {
     const first = numbersIn(headline)[0];
     if (!first) return false;
+    // `abs`: the size of the change counts, on both sides ("−4%", "4% decrease").
     const shown = expect.abs ? { ...first, value: Math.abs(first.value) } : first;
+    const wanted = expect.abs ? Math.abs(expect.number) : expect.number;
     const close = expect.approx
-      ? Math.abs(shown.value - expect.number) <= expect.approx * Math.abs(expect.number)
-      : sameNumber(shown, expect.number);
+      ? Math.abs(shown.value - wanted) <= expect.approx * Math.abs(wanted)
+      : sameNumber(shown, wanted);
     return close && (!expect.unit || expect.unit.test(headline));
   }
   if ('all' in expect) {

@@ -1,4 +1,15 @@
-import { HUNDRED, ONE, amount, choice, currencySign, money, percent, plain, rate } from './money';
+import {
+  HUNDRED,
+  ONE,
+  amount,
+  amounts,
+  choice,
+  currencySign,
+  money,
+  percent,
+  plain,
+  rate,
+} from './money';
 import type { Big, ComputedValue } from './money';
 import { ToolError } from '../types';
 
@@ -25,6 +36,7 @@ export const PERCENT_OPERATIONS = [
   'markup',
   'price_for_markup',
   'cost_for_markup',
+  'successive',
 ] as const;
 type Operation = (typeof PERCENT_OPERATIONS)[number];
 
@@ -40,6 +52,7 @@ function ratioOf(part: Big, whole: Big, name: string): Big {
 type Args = Record<string, unknown>;
 
 const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue> = {
+  successive: (a, sign) => successive(a, sign),
   percent_of(a, sign) {
     const p = amount(a, 'percent');
     const v = amount(a, 'value');
@@ -236,6 +249,40 @@ function label(a: Args, fallback: string): string {
   return typeof a.label === 'string' && /^[a-z ]{1,20}$/i.test(a.label) ? a.label : fallback;
 }
 
+/** Changes one after another ("falls 20% then rises 20%"): they multiply, they do not add. */
+function successive(a: Args, sign: string | null): ComputedValue {
+  const changes = amounts(a, 'changes');
+  for (const c of changes) {
+    if (c.lte(-100)) throw new ToolError('a change must be above -100%');
+  }
+  const factor = changes.reduce((f, c) => f.mul(ONE.add(c.div(HUNDRED))), ONE);
+  const overall = factor.sub(ONE).mul(HUNDRED);
+  const steps = changes.map((c) => `(1 ${c.lt(0) ? '−' : '+'} ${plain(c.abs())}/100)`).join(' × ');
+  const said = changes
+    .map((c) => (c.lt(0) ? `−${percent(c.neg())}` : `+${percent(c)}`))
+    .join(', then ');
+  const rise = overall.gte(0);
+  const overallText = overall.isZero()
+    ? 'no change'
+    : rise
+      ? `${percent(overall)} increase`
+      : `−${percent(overall.neg())} (a ${percent(overall.neg())} decrease)`;
+  if (a.value !== undefined) {
+    const start = amount(a, 'value');
+    const end = start.mul(factor);
+    return {
+      answer: say(end, sign),
+      expression: `${plain(start)} × ${steps}`,
+      working: `${say(start, sign)} changed by ${said} ends at ${say(end, sign)}: overall ${overallText}.`,
+    };
+  }
+  return {
+    answer: overallText,
+    expression: `${steps} − 1`,
+    working: `${said} multiply to ${plain(factor)} of the start: overall ${overallText}, not the ${percent(changes.reduce((t, c) => t.add(c), HUNDRED.sub(HUNDRED)))} their sum suggests.`,
+  };
+}
+
 export function percentage(args: Args): ComputedValue {
   const operation = choice(args, 'operation', PERCENT_OPERATIONS);
   return compute[operation](args, currencySign(args.currency));
@@ -253,7 +300,8 @@ export const percentageParameters = {
         'add_percent (value, percent, ask total|amount, label e.g. tax/tip); subtract_percent (value, percent: a discount); ' +
         'before_add / before_subtract (value is the final price, percent: the original before tax / discount); ' +
         'margin / markup (cost, price); price_for_margin / price_for_markup (cost, percent); ' +
-        'cost_for_margin / cost_for_markup (price, percent)',
+        'cost_for_margin / cost_for_markup (price, percent); ' +
+        'successive (changes: signed percents one after another, value?: the starting amount)',
     },
     value: { type: 'number' },
     percent: { type: 'number', description: 'as people say it: 4.5 for 4.5%' },
@@ -267,6 +315,11 @@ export const percentageParameters = {
     ask: { type: 'string', enum: ['total', 'amount'] },
     label: { type: 'string', description: 'what the percentage is: tax, tip, discount, raise' },
     currency: { type: 'string', description: 'symbol or code of the amounts: $, €, £, USD' },
+    changes: {
+      type: 'array',
+      items: { type: 'number' },
+      description: 'successive: the changes one after another, signed (-20 then 20)',
+    },
   },
   required: ['operation'],
 };

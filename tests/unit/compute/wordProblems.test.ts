@@ -104,6 +104,35 @@ describe('a value said before the question', () => {
   });
 });
 
+describe('changes one after another and proportions', () => {
+  const cases: [string, string][] = [
+    ['a stock falls 20% and then rises 20%. what is the overall percent change?', '−4%'],
+    ["a 10% raise followed by a 5% cut, what's my overall change?", '4.5% increase'],
+    ['$250 goes up 10% then down 10%, what is it worth now?', '$247.50'],
+    [
+      'recipe uses 3 cups of flour to 2 cups of sugar. if I use 7.5 cups of flour how much sugar do I need?',
+      '5 cups of sugar',
+    ],
+    [
+      'if 4 machines make 360 parts an hour, how many parts an hour would 7 machines make?',
+      '630 parts',
+    ],
+  ];
+  for (const [question, expected] of cases) {
+    it(question, async () => {
+      expect(await headline(question)).toContain(expected);
+    });
+  }
+
+  it('leaves time asked for alone (more hands, less time is not direct proportion)', () => {
+    const reading = readOne(
+      '3 painters paint a house in 6 days; how many days would 9 painters take?',
+      NOW,
+    );
+    expect(reading?.kind).not.toBe('reading');
+  });
+});
+
 describe('several questions in one message', () => {
   const tasks = (message: string) =>
     readParts(message, NOW)!.map((p) =>

@@ -34,6 +34,7 @@ describe('the eval judge reads a headline as a person would', () => {
   it('reads a decrease either way when asked to, and roots and values by name', () => {
     expect(matches('-20%', { number: 20, unit: /%/, abs: true })).toBe(true);
     expect(matches('20% decrease', { number: 20, unit: /%/, abs: true })).toBe(true);
+    expect(matches('−4% (a 4% decrease)', { number: -4, unit: /%/, abs: true })).toBe(true);
     expect(matches('x = 2 or x = 3', { roots: [3, 2] })).toBe(true);
     expect(matches('x = 2', { roots: [3, 2] })).toBe(false);
     expect(matches('x = 6, y = 4', { values: { x: 6, y: 4 } })).toBe(true);

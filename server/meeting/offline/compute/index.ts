@@ -4,11 +4,13 @@ import { financeReader } from './finance';
 import { legacyReaders } from './legacy';
 import { monthBusinessDaysReader } from './monthDays';
 import { percentageReader } from './percentages';
+import { proportionReader } from './proportion';
 import { ratioReader } from './ratios';
 import { restatements } from './restate';
 import { hardPieces, softCuts, tidyPiece } from './split';
 import type { Part, PartialReading, Reader, Reading } from './types';
 import { statisticsReader } from './statistics';
+import { successiveChangesReader } from './successive';
 import { unitReader } from './units';
 import { unreadComputation } from './unread';
 import { wordAlgebraReader } from './wordAlgebra';
@@ -26,6 +28,8 @@ const READERS: Reader[] = [
   dateReader,
   financeReader,
   ratioReader,
+  proportionReader,
+  successiveChangesReader,
   percentageReader,
   unitReader,
   algebraReader,
