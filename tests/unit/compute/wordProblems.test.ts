@@ -20,7 +20,8 @@ async function headline(question: string): Promise<string> {
   if (reading?.kind !== 'reading') throw new Error(`not read: ${question}`);
   const tool = tools.find((t) => t.name === reading.task.tool)!;
   const result = await tool.run(reading.task.args, { now: NOW } as unknown as ToolContext);
-  return String((result.value as Record<string, unknown>).answer);
+  const value = result.value as Record<string, unknown>;
+  return String(value.answer ?? value.result);
 }
 
 const firstNumber = (text: string) =>
@@ -123,6 +124,20 @@ describe('changes one after another and proportions', () => {
       expect(await headline(question)).toContain(expected);
     });
   }
+
+  it('works a weighted average and a map scale', async () => {
+    expect(
+      firstNumber(
+        await headline(
+          'I bought 3 items at $12, 5 at $15 and 2 at $20. what is the average price per item?',
+        ),
+      ),
+    ).toBeCloseTo(15.1, 9);
+    expect(await headline('on a 1:50,000 map, 3.5 cm is how far in km?')).toContain('1.75 km');
+    expect(
+      await headline('the map scale is 1:25,000. 6 cm on the map is how many km in real life?'),
+    ).toContain('1.5 km');
+  });
 
   it('leaves time asked for alone (more hands, less time is not direct proportion)', () => {
     const reading = readOne(

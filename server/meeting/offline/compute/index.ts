@@ -12,6 +12,7 @@ import type { Part, PartialReading, Reader, Reading } from './types';
 import { statisticsReader } from './statistics';
 import { successiveChangesReader } from './successive';
 import { unitReader } from './units';
+import { storyReader } from './stories';
 import { unreadComputation } from './unread';
 import { wordAlgebraReader } from './wordAlgebra';
 import { zoneReader } from './zones';
@@ -29,6 +30,7 @@ const READERS: Reader[] = [
   financeReader,
   ratioReader,
   proportionReader,
+  storyReader,
   successiveChangesReader,
   percentageReader,
   unitReader,

@@ -168,6 +168,8 @@ function embedded(q: string): Reading | null {
   const before = q.slice(0, asked.index);
   // Another question before this one ("15% of 200? And 72°F in Celsius"): the caller splits.
   if (/[?\n]/.test(before)) return null;
+  // "on a 1:50,000 map, 3.5 cm is how far in km": a scale changes the quantity first.
+  if (/\d\s*:\s*\d/.test(q)) return null;
   const found: Quantity[] = [];
   for (const m of before.matchAll(new RegExp(NUMBER, 'g'))) {
     const words = before
