@@ -74,12 +74,16 @@ const tools = [
 describe('the offline experts on hostile messages', () => {
   it(`answer every one of ${shapes.length} longest messages without stalling`, async () => {
     const slow: string[] = [];
-    for (const [name, message] of shapes) {
+    const timed = async (message: string) => {
       const start = performance.now();
       const answers = await askAll(message, { tools });
-      const ms = performance.now() - start;
       expect(answers.every((a) => a.final.length > 0)).toBe(true);
-      // A stall guard, not a speed measure (that is npm run bench): seconds mean a quadratic path.
+      return performance.now() - start;
+    };
+    for (const [name, message] of shapes) {
+      // A stall guard, not a speed measure (that is npm run bench): seconds mean a quadratic
+      // path. Slow twice in a row, so that a busy machine's pause is not taken for one.
+      const ms = Math.min(await timed(message), await timed(message));
       if (ms > 1500) slow.push(`${name}: ${ms.toFixed(0)} ms`);
     }
     expect(slow).toEqual([]);
