@@ -1,24 +1,19 @@
 import { finance, financeParameters } from './finance';
 import { percentage, percentageParameters } from './percentage';
-import { toolProviderDefinitions } from './providers';
+import { describeTool } from './providers';
 import { ratio, ratioParameters } from './ratio';
 import type { ComputedValue } from './money';
 import type { Tool, ToolResult } from '../types';
 
 /** The calculations provider's business tools: percentages, ratios and finance. */
 
-const definitions = toolProviderDefinitions.find((p) => p.name === 'calculations')!;
-
 function tool(
   name: string,
   parameters: Record<string, unknown>,
   compute: (args: Record<string, unknown>) => ComputedValue,
 ): Tool {
-  const declared = definitions.tools.find((t) => t.name === name)!;
   return {
-    name,
-    provider: definitions.name,
-    description: declared.description,
+    ...describeTool(name),
     parameters,
     async run(args): Promise<ToolResult> {
       const value = compute(args);

@@ -1,7 +1,7 @@
 import { all, create } from 'mathjs';
 import type { BigNumber, MathNode } from 'mathjs';
 import { solveEquations } from './algebra';
-import { toolProviderDefinitions } from './providers';
+import { describeTool } from './providers';
 import { simplifyExpression } from './simplify';
 import { STATISTICS, statistics } from './statistics';
 import { convertQuantity, resolveUnit } from './units';
@@ -245,12 +245,6 @@ export function isUnitName(word: string): boolean {
   } catch {
     return false;
   }
-}
-
-const definitions = toolProviderDefinitions.find((p) => p.name === 'calculations')!;
-function describeTool(name: string): { name: string; provider: string; description: string } {
-  const tool = definitions.tools.find((t) => t.name === name)!;
-  return { name: tool.name, provider: definitions.name, description: tool.description };
 }
 
 export function calcTools(): Tool[] {

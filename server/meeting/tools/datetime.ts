@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import { clockTime, longDate, readMoment, readingNotes, utcOffset } from './dateText';
 import { datetimeArithmeticTools } from './datetimeArithmetic';
-import { describeTool, zoneParam } from './datetimeShared';
+import { describeTool } from './providers';
+import { zoneParam } from './datetimeShared';
 import { resolveTimeZone, zoneLabel } from './timeZones';
 import type { Tool, ToolContext, ToolResult } from '../types';
 

@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import { clockTime, longDate, readMoment, readingNotes } from './dateText';
 import type { Moment } from './dateText';
-import { dateParam, describeTool, zoneParam } from './datetimeShared';
+import { dateParam, zoneParam } from './datetimeShared';
+import { describeTool } from './providers';
 import type { ComputedDate } from './datetimeShared';
 import { resolveTimeZone, zoneLabel } from './timeZones';
 import { ToolError } from '../types';

@@ -1,13 +1,4 @@
-import { toolProviderDefinitions } from './providers';
-
-/** What the date_and_time tools share: their declared name and description, and argument shapes. */
-
-const provider = toolProviderDefinitions.find((p) => p.name === 'date_and_time')!;
-
-export function describeTool(name: string) {
-  const tool = provider.tools.find((t) => t.name === name)!;
-  return { name: tool.name, provider: provider.name, description: tool.description };
-}
+/** What the date_and_time tools share: argument shapes and the value they return. */
 
 export const zoneParam = (description: string) => ({ type: 'string', description });
 

@@ -1,5 +1,5 @@
 import type { SearchKind } from '../../../protocol';
-import { toolProviderDefinitions } from './providers';
+import { describeTool } from './providers';
 import { rankPassages } from '../../drives/semantic/passages';
 import type { DriveRow, DriveService, SearchHit } from '../../drives/types';
 import { ToolError } from '../types';
@@ -201,12 +201,8 @@ async function run(
 }
 
 export function driveSearchTool(drives: DriveService): Tool {
-  const provider = toolProviderDefinitions.find((p) => p.name === 'documents')!;
-  const tool = provider.tools.find((t) => t.name === 'drive_search')!;
   return {
-    name: tool.name,
-    provider: provider.name,
-    description: tool.description,
+    ...describeTool('drive_search'),
     parameters: {
       type: 'object',
       properties: {

@@ -6,7 +6,7 @@ import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
 import { combined, searchDrives, viewerUrl } from './driveSearch';
 import type { Candidate } from './driveSearch';
-import { toolProviderDefinitions } from './providers';
+import { describeTool } from './providers';
 import { escapeHtml } from './webSearch';
 
 /**
@@ -255,12 +255,8 @@ async function run(
 }
 
 export function driveSummaryTool(drives: DriveService): Tool {
-  const provider = toolProviderDefinitions.find((p) => p.name === 'documents')!;
-  const tool = provider.tools.find((t) => t.name === 'drive_summarize')!;
   return {
-    name: tool.name,
-    provider: provider.name,
-    description: tool.description,
+    ...describeTool('drive_summarize'),
     parameters: {
       type: 'object',
       properties: {

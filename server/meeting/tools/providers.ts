@@ -124,3 +124,16 @@ export function toolsApp(): App {
     ]),
   };
 }
+
+/** A built-in tool's name, provider and description, as declared above (names are unique). */
+export function describeTool(name: string): {
+  name: string;
+  provider: string;
+  description: string;
+} {
+  for (const provider of toolProviderDefinitions) {
+    const tool = provider.tools.find((t) => t.name === name);
+    if (tool) return { name: tool.name, provider: provider.name, description: tool.description };
+  }
+  throw new Error(`"${name}" is not a built-in tool`);
+}

@@ -1,4 +1,4 @@
-import { toolProviderDefinitions } from './providers';
+import { describeTool } from './providers';
 import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
 
@@ -129,14 +129,10 @@ async function search(
 }
 
 export function webSearchTools(opts: { webSearchUrl?: string; fetch?: typeof fetch }): Tool[] {
-  const provider = toolProviderDefinitions.find((p) => p.name === 'web_search')!;
-  const tool = provider.tools.find((t) => t.name === 'search_web')!;
   const doFetch = opts.fetch ?? globalThis.fetch;
   return [
     {
-      name: tool.name,
-      provider: provider.name,
-      description: tool.description,
+      ...describeTool('search_web'),
       parameters: {
         type: 'object',
         properties: { query: { type: 'string', description: 'what to search for' } },
