@@ -177,19 +177,24 @@ function periodsPerYear(a: Args): number {
   return { monthly: 12, quarterly: 4, annually: 1, weekly: 52 }[every];
 }
 
+/** A rate paid or earned over equal periods: the annual rate, periods a year, their number and the rate per period. */
+function schedule(a: Args, what: 'payments' | 'deposits') {
+  const r = rate(a, 'rate');
+  const years = span(a);
+  const perYear = periodsPerYear(a);
+  const n = years.mul(perYear);
+  if (!n.isInteger()) throw new ToolError(`The term must be a whole number of ${what}`);
+  const every = { 12: 'month', 4: 'quarter', 1: 'year', 52: 'week' }[perYear]!;
+  return { r, perYear, n, i: r.div(perYear), every };
+}
+
 function loanPayment(a: Args, sign: string | null): ComputedValue {
   const p = positive(amount(a, 'principal'), 'principal');
-  const r = rate(a, 'rate');
-  const t = span(a);
-  const perYear = periodsPerYear(a);
-  const n = t.mul(perYear);
-  if (!n.isInteger()) throw new ToolError('The term must be a whole number of payments');
-  const i = r.div(perYear);
+  const { r, perYear, n, i, every } = schedule(a, 'payments');
   const payment = i.isZero() ? p.div(n) : p.mul(i).div(ONE.sub(ONE.add(i).pow(n.neg())));
   const totalPaid = payment.mul(n);
   const interest = totalPaid.sub(p);
   const ask = choice(a, 'ask', ['payment', 'total_interest', 'total_paid'] as const, 'payment');
-  const every = { 12: 'month', 4: 'quarter', 1: 'year', 52: 'week' }[perYear]!;
   const answer =
     ask === 'payment'
       ? `${money(payment, sign)} a ${every}`
@@ -209,12 +214,7 @@ function loanPayment(a: Args, sign: string | null): ComputedValue {
 
 function savings(a: Args, sign: string | null): ComputedValue {
   const deposit = positive(amount(a, 'payment'), 'payment');
-  const r = rate(a, 'rate');
-  const t = span(a);
-  const perYear = periodsPerYear(a);
-  const n = t.mul(perYear);
-  if (!n.isInteger()) throw new ToolError('The term must be a whole number of deposits');
-  const i = r.div(perYear);
+  const { r, perYear, n, i } = schedule(a, 'deposits');
   const fv = i.isZero() ? deposit.mul(n) : deposit.mul(ONE.add(i).pow(n).sub(ONE)).div(i);
   const paidIn = deposit.mul(n);
   return {
@@ -230,14 +230,8 @@ function savings(a: Args, sign: string | null): ComputedValue {
 
 function savingsPayment(a: Args, sign: string | null): ComputedValue {
   const target = positive(amount(a, 'future_value'), 'future_value');
-  const r = rate(a, 'rate');
-  const t = span(a);
-  const perYear = periodsPerYear(a);
-  const n = t.mul(perYear);
-  if (!n.isInteger()) throw new ToolError('The term must be a whole number of deposits');
-  const i = r.div(perYear);
+  const { r, perYear, n, i, every } = schedule(a, 'deposits');
   const deposit = i.isZero() ? target.div(n) : target.mul(i).div(ONE.add(i).pow(n).sub(ONE));
-  const every = { 12: 'month', 4: 'quarter', 1: 'year', 52: 'week' }[perYear]!;
   return {
     answer: `${money(deposit, sign)} a ${every}`,
     expression: i.isZero()
