@@ -77,6 +77,12 @@ function readWith(readers: Reader[], text: string, now: Date): Reading | Partial
 
 const reads = (text: string, now: Date) => readOne(text, now)?.kind === 'reading';
 
+/** A piece of a message and how it read. */
+interface Piece {
+  text: string;
+  reading: Reading | PartialReading | null;
+}
+
 /** A bare number ("10") is a list's last item cut off, never a question of its own. */
 const bareNumber = (text: string) => /^[-−$€£]?[\d.,\s]+%?$/.test(text);
 
@@ -87,17 +93,17 @@ const bareNumber = (text: string) => /^[-−$€£]?[\d.,\s]+%?$/.test(text);
  */
 function questionsOf(sentence: string, now: Date, depth = 0): string[] {
   if (depth >= 3 || sentence.length > MAX_QUESTION_CHARS || reads(sentence, now)) return [sentence];
-  const cuts = softCuts(sentence, MAX_SOFT_CUTS).filter(
-    ([l, r]) => !bareNumber(l) && !bareNumber(r),
-  );
+  const cuts = softCuts(sentence, MAX_SOFT_CUTS)
+    .filter(([l, r]) => !bareNumber(l) && !bareNumber(r))
+    .map(([text, right]) => ({ left: { text, reading: readOne(text, now) }, right }))
+    .filter(({ left }) => left.reading?.kind === 'reading');
   const two = cuts.find(
-    ([left, right]) => reads(left, now) && (reads(right, now) || !!followOn(left, right, now)),
+    ({ left, right }) => reads(right, now) || followOn(left, right, now) !== null,
   );
-  if (two) return two;
-  for (const [left, right] of cuts) {
-    if (!reads(left, now)) continue;
+  if (two) return [two.left.text, two.right];
+  for (const { left, right } of cuts) {
     const rest = questionsOf(right, now, depth + 1);
-    if (rest.length > 1 && rest.every((r) => reads(r, now))) return [left, ...rest];
+    if (rest.length > 1 && rest.every((r) => reads(r, now))) return [left.text, ...rest];
   }
   return [sentence];
 }
@@ -107,29 +113,26 @@ function questionsOf(sentence: string, now: Date, depth = 0): string[] {
  * 2027-02-14, and how many days from today until then?" (the date in place of
  * "then"); "mean of 14, 18, 21 and 25? also the median" (the same list).
  */
-function followOn(before: string, text: string, now: Date): Reading | null {
-  const previous = readOne(before, now);
+function followOn(before: Piece, text: string, now: Date): Reading | null {
+  const previous = before.reading;
   if (previous?.kind !== 'reading') return null;
   if (previous.task.tool === 'calc_statistics' && !/\d/.test(text)) {
     const numbers = (previous.task.args.numbers as number[]).join(', ');
     const reading = statisticsReader(`${text} of ${numbers}`, now);
     if (reading?.kind === 'reading') return reading;
   }
-  for (const restated of restatements(`${before}, ${text}`, true)) {
+  for (const restated of restatements(`${before.text}, ${text}`, true)) {
     const reading = readWith(READERS, restated, now);
     if (reading?.kind === 'reading') return reading;
   }
   return null;
 }
 
-function withFollowOns(
-  parts: { text: string; reading: Reading | PartialReading | null }[],
-  now: Date,
-) {
+function withFollowOns(parts: Piece[], now: Date) {
   return parts.map((part, i) => {
     const before = parts[i - 1];
     if (part.reading?.kind === 'reading' || !before) return part;
-    return { ...part, reading: followOn(before.text, part.text, now) ?? part.reading };
+    return { ...part, reading: followOn(before, part.text, now) ?? part.reading };
   });
 }
 
