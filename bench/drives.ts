@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createConceptIndex } from '../server/drives/semantic';
+import { createVectorIndex } from '../server/drives/semantic';
+import { ensureTableFile } from '../server/drives/semantic/wordVectors/load';
 import { openStore } from '../server/store';
 import { E2E_ADMIN, startServerProcess } from '../tests/e2e/serverProcess';
 import { Client, startTestServer } from '../tests/server/harness';
@@ -112,11 +113,23 @@ export function driveListingAndSearchBench(opts: { quick: boolean }): Promise<Be
   return measureListingAndSearch(driveCorpus(FILES), { samples: samplesFor(opts.quick) });
 }
 
-/** The offline concept index over 10,000 documents (issue 6 asks for the figure; DESIGN §8 sets no budget). */
+/**
+ * The embedded word-vector index over 10,000 documents (issue 18, DESIGN §8):
+ * the one-time conversion of the vectors (in a fresh cache directory) and
+ * its size on disk, indexing time, query p95 and the memory the loaded index
+ * adds to the process.
+ */
 export async function semanticSearchBench(): Promise<BenchResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-bench-sem-'));
-  const store = openStore(dir, { sessionTtlMs: 60_000 });
-  const index = createConceptIndex({ rows: store.semanticRows, cacheDir: path.join(dir, 'cache') });
+  const cacheDir = path.join(dir, 'cache');
+  const rssBefore = process.memoryUsage().rss;
+  const converting = performance.now();
+  // A fresh cache: the shared copy in node_modules/.cache is set aside so that the conversion itself is timed.
+  const { file, converted } = await ensureTableFile(cacheDir, { fresh: true });
+  const convertSeconds = (performance.now() - converting) / 1000;
+  const tableMb = fs.statSync(file).size / 1e6;
+  const store = await openStore(dir, { sessionTtlMs: 60_000 });
+  const index = createVectorIndex({ rows: store.semanticRows, cacheDir });
   const words = vocabulary();
   try {
     const started = performance.now();
@@ -124,32 +137,47 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
       await index.upsert({ fileId: i + 1, driveId: 'bench', text: randomText(words, 120, i + 11) });
     }
     const indexSeconds = (performance.now() - started) / 1000;
-    const queries = Array.from({ length: 100 }, (_, i) =>
-      randomText(words, 2 + (i % 2), 104729 * (i + 5)),
+    const queries = Array.from({ length: 200 }, (_, i) =>
+      randomText(words, 2 + (i % 4), 104729 * (i + 5)),
     );
-    await index.search({
-      driveIds: ['bench'],
-      query: queries[0]!,
-      limit: 20,
-      offset: 0,
-      threshold: 0.25,
-    });
-    const times = await timed(100, (i) =>
-      index.search({
-        driveIds: ['bench'],
-        query: queries[i]!,
-        limit: 20,
-        offset: 0,
-        threshold: 0.25,
-      }),
-    );
+    const ask = (query: string) =>
+      index.search({ driveIds: ['bench'], query, limit: 20, offset: 0, threshold: 0.25 });
+    await ask(queries[0]!);
+    const times = await timed(queries.length, (i) => ask(queries[i]!));
+    global.gc?.();
+    const rssAfter = process.memoryUsage().rss;
     return [
       {
         name: 'semantic search over 10,000 documents',
         value: Number(percentile(times, 0.95).toFixed(1)),
         unit: 'ms p95',
+        budget: 25,
         kind: 'max',
-        detail: `offline concept index; median ${percentile(times, 0.5).toFixed(1)} ms; indexing took ${indexSeconds.toFixed(1)} s`,
+        detail: `word-vector index, ${queries.length} queries of 2–5 words; median ${percentile(times, 0.5).toFixed(1)} ms`,
+      },
+      {
+        name: 'semantic indexing of 10,000 documents',
+        value: Number(indexSeconds.toFixed(1)),
+        unit: 's',
+        budget: 60,
+        kind: 'max',
+        detail: '120 words each, passages written to SQLite',
+      },
+      {
+        name: 'word-vector conversion (once per data directory)',
+        value: Number(convertSeconds.toFixed(1)),
+        unit: 's',
+        budget: 60,
+        kind: 'max',
+        detail: `${converted ? `${converted.words.toLocaleString('en-US')} words` : 'copied'}; ${tableMb.toFixed(1)} MB on disk (from the package's 307 MB JSON)`,
+      },
+      {
+        name: 'memory of the loaded index with 10,000 documents',
+        value: Math.round((rssAfter - rssBefore) / 1e6),
+        unit: 'MB RSS',
+        kind: 'max',
+        detail:
+          'word vectors, passages and their vectors, in this process; the server idle figure is the idle-memory bench',
       },
     ];
   } finally {
@@ -161,6 +189,37 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/**
+ * A real server process (npm start's demo content) at rest after a semantic
+ * search has loaded its index: its resident memory against DESIGN §8.
+ */
+export async function idleMemoryBench(): Promise<BenchResult> {
+  const server = await startServerProcess({ DEMO_SEED: '1' });
+  const pid = server.child.pid!;
+  try {
+    const client = new Client(server.url);
+    const signIn = await client.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+    const headers = { 'X-World-Id': 'innovation-lab' };
+    const found = await client.request('POST', '/api/drives/Library/search/semantic', {
+      body: { query: 'holiday entitlement' },
+      headers,
+    });
+    if (found.status !== 200) throw new Error(`semantic search failed: ${found.status}`);
+    await new Promise((r) => setTimeout(r, 5000)); // start-up work (seed indexing) settles
+    return {
+      name: 'server idle memory with the semantic index loaded',
+      value: Math.round(rssMb(pid)),
+      unit: 'MB RSS',
+      budget: 250,
+      kind: 'max',
+      detail: 'a production-mode server with the demo content, after one semantic search',
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
 /** A 1 GB upload streamed to a real server process; its memory must stay flat (DESIGN §8). */

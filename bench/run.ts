@@ -8,7 +8,12 @@ import { loginBundleBench } from './loginBundle';
 import { formatResult, withinBudget, type BenchOutcome } from './report';
 import { meetingOverheadBench } from './meetingOverhead';
 import { socketIngestBench } from './socketIngest';
-import { driveListingAndSearchBench, semanticSearchBench, uploadMemoryBench } from './drives';
+import {
+  driveListingAndSearchBench,
+  idleMemoryBench,
+  semanticSearchBench,
+  uploadMemoryBench,
+} from './drives';
 import { historyReplayBench } from './historyReplay';
 import { transcriptRenderBench } from './transcriptRender';
 import { dictationBench } from './dictation';
@@ -24,6 +29,7 @@ const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | Ben
   ['meeting', meetingOverheadBench],
   ['drive listing and text search', driveListingAndSearchBench],
   ['semantic search', semanticSearchBench],
+  ['idle memory', idleMemoryBench],
   ['upload memory', uploadMemoryBench],
   ['dictation', dictationBench],
   ['hostile upload', hostileUploadBench],

@@ -24,6 +24,7 @@ export interface EvalServer {
   wsUrl: string;
   store: Store;
   app: BuiltApp['app'];
+  drives: BuiltApp['drives'];
   close(): Promise<void>;
 }
 
@@ -53,6 +54,7 @@ export async function startEvalServer(clock: Date): Promise<EvalServer> {
     wsUrl: `ws://127.0.0.1:${port}`,
     store,
     app: built.app,
+    drives: built.drives,
     async close() {
       await built.app.close();
       await store.close();

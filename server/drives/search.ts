@@ -1,7 +1,16 @@
 import type { DriveFile, SearchKind } from '../../protocol';
 import type { DrivesRepository, FileRow, TextHit, TextQuery } from '../store/drives';
 import { tagsOf } from '../store/drives';
-import type { DriveRow, SearchHit, SearchOutcome, SearchQuery, SemanticIndex } from './types';
+import { semanticTextOf } from './indexer';
+import { markedSnippet } from './semantic/snippet';
+import type {
+  DriveRow,
+  SearchHit,
+  SearchOutcome,
+  SearchQuery,
+  SemanticHit,
+  SemanticIndex,
+} from './types';
 
 /** What search needs from the drive service. */
 export interface SearchContext {
@@ -9,9 +18,6 @@ export interface SearchContext {
   semantic: SemanticIndex;
   toDriveFile(row: FileRow, opts: { includeContent: boolean }): Promise<DriveFile>;
 }
-
-/** Semantic results fetched before filtering by tags. */
-const SEMANTIC_TAG_WINDOW = 1000;
 
 /** The words of a query (letters, digits, underscore), at most 32. */
 export function queryWords(text: string): string[] {
@@ -100,42 +106,121 @@ async function tagSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, ta
   return { hits, total: found.total };
 }
 
-async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, tags: string[]) {
-  if (!q.query.trim()) return { hits: [] as SearchHit[], total: 0 };
-  const threshold = q.threshold ?? 0.25;
-  const filtered = tags.length > 0;
-  const found = await ctx.semantic.search({
-    driveIds: [drive.id],
-    query: q.query,
-    threshold,
-    offset: filtered ? 0 : q.offset,
-    limit: filtered ? SEMANTIC_TAG_WINDOW : q.limit,
-  });
-  const rows = await ctx.repo.filesByIds(found.hits.map((h) => h.fileId));
-  const wanted = tags.map((t) => t.toLowerCase());
-  let scored = found.hits
-    .filter((h) => h.score >= threshold)
-    .map((h) => ({ row: rows.get(h.fileId), score: h.score }))
-    .filter((h): h is { row: FileRow; score: number } => h.row?.drive_id === drive.id);
-  let total = found.total;
-  if (filtered) {
-    scored = scored.filter((h) => {
-      const have = tagsOf(h.row).map((t) => t.toLowerCase());
-      return wanted.every((t) => have.includes(t));
-    });
-    total = scored.length;
-    scored = scored.slice(q.offset, q.offset + q.limit);
-  }
-  const hits = await Promise.all(
-    scored.map(async ({ row, score }) => ({
-      file: await ctx.toDriveFile(row, { includeContent: Boolean(q.includeContent) }),
-      score: Number(Math.min(1, Math.max(0, score)).toFixed(4)),
-      snippet: bodySnippet(await ctx.repo.bodyOf(row.id), row.description),
-    })),
-  );
-  return { hits, total };
+/** Files the semantic side weighs, and files the keyword side brings (hybrid ranking). */
+const FUSION_WINDOW = 200;
+const KEYWORD_WINDOW = 50;
+/**
+ * A file that has the query's words is lifted by up to this much: all of
+ * them (an "and" match) lifts more than some of them; the first keyword
+ * hit more than the tenth. Meaning decides among files without the words.
+ */
+const KEYWORD_LIFT = { all: 0.4, some: 0 };
+
+/** The words' best full-text hits: every word if any file has them all, else any word. */
+async function keywordHits(ctx: SearchContext, drive: DriveRow, query: string) {
+  const words = queryWords(query);
+  if (words.length === 0) return { hits: [] as TextHit[], all: false };
+  const page = { offset: 0, limit: KEYWORD_WINDOW };
+  const every = await ctx.repo.searchText(drive.id, { words, mode: 'and' }, page);
+  if (every.hits.length > 0 || words.length === 1) return { hits: every.hits, all: true };
+  return {
+    hits: (await ctx.repo.searchText(drive.id, { words, mode: 'or' }, page)).hits,
+    all: false,
+  };
 }
 
+/**
+ * Semantic search is hybrid: the semantic index ranks files by meaning
+ * (its best passage), the full-text index lifts files that have the
+ * query's words, so a remembered term finds its file first and a
+ * paraphrase still finds what it means. Each hit shows its best passage,
+ * the matching words marked.
+ */
+async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, tags: string[]) {
+  const query = q.query.trim();
+  if (!query) return { hits: [] as SearchHit[], total: 0 };
+  const threshold = q.threshold ?? 0.25;
+  const keyword = await keywordHits(ctx, drive, query);
+  const found = await ctx.semantic.search({
+    driveIds: [drive.id],
+    query,
+    threshold: 0,
+    offset: 0,
+    limit: FUSION_WINDOW,
+    candidates: keyword.hits.map((h) => h.row.id),
+  });
+  const lift = keyword.all ? KEYWORD_LIFT.all : KEYWORD_LIFT.some;
+  const fused = new Map<number, { score: number; hit?: SemanticHit; text?: TextHit }>();
+  for (const hit of found.hits) fused.set(hit.fileId, { score: hit.score, hit });
+  keyword.hits.forEach((text, i) => {
+    const had = fused.get(text.row.id) ?? { score: 0 };
+    fused.set(text.row.id, { ...had, text, score: had.score + lift / (1 + i) });
+  });
+  await liftPhrases(ctx, fused, query);
+  const rows = await ctx.repo.filesByIds([...fused.keys()]);
+  const wanted = tags.map((t) => t.toLowerCase());
+  const scored = [...fused]
+    .map(([fileId, f]) => ({ ...f, row: rows.get(fileId) }))
+    .filter((f): f is typeof f & { row: FileRow } => f.row?.drive_id === drive.id)
+    .filter((f) => f.score > 0 && f.score >= threshold)
+    .filter((f) => {
+      if (wanted.length === 0) return true;
+      const have = tagsOf(f.row).map((t) => t.toLowerCase());
+      return wanted.every((t) => have.includes(t));
+    })
+    .sort((a, b) => b.score - a.score || a.row.id - b.row.id);
+  const hits = await Promise.all(
+    scored.slice(q.offset, q.offset + q.limit).map(async (f) => ({
+      file: await ctx.toDriveFile(f.row, { includeContent: Boolean(q.includeContent) }),
+      // Ranked by the whole sum; shown (and compared with the threshold) as at most 100 %.
+      score: Number(Math.min(1, f.score).toFixed(4)),
+      snippet: await snippetOf(ctx, f.row, f.hit, f.text, query),
+    })),
+  );
+  return { hits, total: scored.length };
+}
+
+/** Files near the top whose text has the query as a phrase ("dental plan", not dental … plan). */
+const PHRASE_WINDOW = 20;
+const PHRASE_LIFT = 0.4;
+
+async function liftPhrases(
+  ctx: SearchContext,
+  fused: Map<number, { score: number }>,
+  query: string,
+): Promise<void> {
+  const words = queryWords(query.toLowerCase());
+  if (words.length < 2 || words.length > 6) return;
+  const phrase = new RegExp(
+    `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]{1,3}')}(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+  const top = [...fused].sort((a, b) => b[1].score - a[1].score).slice(0, PHRASE_WINDOW);
+  for (const [fileId, f] of top) {
+    const body = await ctx.repo.bodyOf(fileId);
+    if (body && phrase.test(body)) f.score += PHRASE_LIFT;
+  }
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The best passage with its matching words marked; else the keyword snippet; else the file's start. */
+async function snippetOf(
+  ctx: SearchContext,
+  row: FileRow,
+  hit: SemanticHit | undefined,
+  text: TextHit | undefined,
+  query: string,
+): Promise<string | undefined> {
+  const body = await ctx.repo.bodyOf(row.id);
+  if (hit?.passage) {
+    const indexed = semanticTextOf(row, body ?? '');
+    const passage = indexed.slice(hit.passage.start, hit.passage.stop);
+    if (passage.trim())
+      return markedSnippet(passage, [...(hit.matched ?? []), ...queryWords(query)]);
+  }
+  return text?.snippet ?? bodySnippet(body, row.description);
+}
 /** One search over one drive (SPEC §5 search rules, §7 POST /api/drives/{drive}/search/{kind}). */
 export async function runSearch(
   ctx: SearchContext,

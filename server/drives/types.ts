@@ -47,10 +47,37 @@ export interface IndexedText {
   text: string;
 }
 
+/** Where a hit's best passage sits in the file's indexed text, and the heading above it. */
+export interface PassagePlace {
+  start: number;
+  stop: number;
+  heading: string;
+}
+
+export interface SemanticHit {
+  fileId: number;
+  /** 0..1 */
+  score: number;
+  /** The passage that matched best. */
+  passage?: PassagePlace;
+  /** Words of that passage that matched the query, by spelling or meaning (for highlighting). */
+  matched?: string[];
+}
+
+export interface SemanticSearch {
+  driveIds: string[];
+  query: string;
+  limit: number;
+  offset: number;
+  threshold: number;
+  /** Files found by their words (full-text search), scored even when their meaning ranks them low. */
+  candidates?: number[];
+}
+
 /**
- * Meaning-based search over file text (issue 6). The embedded default needs
- * no model and no network; an OpenAI-compatible embeddings endpoint can
- * replace it. Scores are cosine similarities in 0..1.
+ * Meaning-based search over file text (issues 6 and 18). The embedded
+ * default needs no model and no network; an OpenAI-compatible embeddings
+ * endpoint can replace it. Scores are in 0..1.
  */
 export interface SemanticIndex {
   readonly name: string;
@@ -63,11 +90,5 @@ export interface SemanticIndex {
    * memory has nothing to do.
    */
   refresh?(fileId: number): Promise<void>;
-  search(q: {
-    driveIds: string[];
-    query: string;
-    limit: number;
-    offset: number;
-    threshold: number;
-  }): Promise<{ hits: { fileId: number; score: number }[]; total: number }>;
+  search(q: SemanticSearch): Promise<{ hits: SemanticHit[]; total: number }>;
 }

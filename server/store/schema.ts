@@ -134,15 +134,18 @@ export interface Database {
     note: Generated<string>;
     body: string;
   };
-  semantic_concepts: {
+  /** One passage of a file in the embedded word-vector index (server/drives/semantic/vectorIndex.ts). */
+  semantic_passages: {
     file_id: number;
     chunk: number;
     drive_id: string;
     version: string;
-    bag: string;
-    synsets: Uint8Array;
-    weights: Uint8Array;
-    terms: string;
+    /** Where the passage starts and stops in the file's indexed text. */
+    start: number;
+    stop: number;
+    heading: string;
+    /** JSON: [word, count] pairs of the passage's content words. */
+    words: string;
   };
   semantic_embeddings: {
     file_id: number;
@@ -150,6 +153,9 @@ export interface Database {
     drive_id: string;
     model: string;
     vector: Uint8Array;
+    start: Generated<number>;
+    stop: Generated<number>;
+    heading: Generated<string>;
   };
   /**
    * Processes that may be writing blobs (one row per running server), so that

@@ -1,20 +1,25 @@
 import { inTransaction, type Queries } from './kysely';
 
-/** One passage of a file in the embedded concept index (server/drives/semantic/conceptIndex.ts). */
-export interface ConceptRow {
+/** One passage of a file in the embedded word-vector index (server/drives/semantic/vectorIndex.ts). */
+export interface PassageRow {
   file_id: number;
   chunk: number;
   drive_id: string;
-  /** The analysis that made the vector; rows of another one are recomputed from `bag`. */
+  /** The analysis that read the words; rows of another one are read again from `words`. */
   version: string;
-  /** JSON: the passage's word counts. */
-  bag: string;
-  /** Int32 synset ids, little-endian bytes. */
-  synsets: Uint8Array;
-  /** Float32 weights of `synsets`, little-endian bytes. */
-  weights: Uint8Array;
-  /** JSON: [term, weight] pairs for words WordNet does not know. */
-  terms: string;
+  /** Where the passage starts and stops in the file's indexed text. */
+  start: number;
+  stop: number;
+  heading: string;
+  /** JSON: [word, count] pairs of the passage's content words. */
+  words: string;
+}
+
+/** Where an embedded chunk sits in its file. */
+export interface PassagePlace {
+  start: number;
+  stop: number;
+  heading: string;
 }
 
 /** One chunk's vector in the embeddings index (server/drives/semantic/embeddingsIndex.ts). */
@@ -23,6 +28,9 @@ export interface EmbeddingRow {
   drive_id: string;
   /** Float32 values, little-endian bytes. */
   vector: Uint8Array;
+  start: number;
+  stop: number;
+  heading: string;
 }
 
 /** Rows read per query when an index loads everything it stored. */
@@ -36,30 +44,30 @@ const PAGE = 500;
 export class SemanticRowsRepository {
   constructor(private readonly q: Queries) {}
 
-  // ---- concept index ----------------------------------------------------------
+  // ---- word-vector index ------------------------------------------------------
 
   /** Replaces every passage of a file with `rows` (none: the file has no passage). */
-  async putConcepts(fileId: number, rows: Omit<ConceptRow, 'file_id'>[]): Promise<void> {
+  async putPassages(fileId: number, rows: Omit<PassageRow, 'file_id'>[]): Promise<void> {
     await inTransaction(this.q, async (q) => {
-      await q.deleteFrom('semantic_concepts').where('file_id', '=', fileId).execute();
+      await q.deleteFrom('semantic_passages').where('file_id', '=', fileId).execute();
       if (rows.length === 0) return;
       await q
-        .insertInto('semantic_concepts')
+        .insertInto('semantic_passages')
         .values(rows.map((r) => ({ ...r, file_id: fileId })))
         .execute();
     });
   }
 
-  async removeConcepts(fileId: number): Promise<void> {
-    await this.q.deleteFrom('semantic_concepts').where('file_id', '=', fileId).execute();
+  async removePassages(fileId: number): Promise<void> {
+    await this.q.deleteFrom('semantic_passages').where('file_id', '=', fileId).execute();
   }
 
   /** Every stored passage by file and chunk, read a page at a time. */
-  async *concepts(): AsyncGenerator<ConceptRow> {
+  async *passages(): AsyncGenerator<PassageRow> {
     let after = { file: -1, chunk: -1 };
     for (;;) {
       const rows = await this.q
-        .selectFrom('semantic_concepts')
+        .selectFrom('semantic_passages')
         .selectAll()
         .where(({ eb, refTuple, tuple }) =>
           eb(refTuple('file_id', 'chunk'), '>', tuple(after.file, after.chunk)),
@@ -76,9 +84,9 @@ export class SemanticRowsRepository {
   }
 
   /** One file's passages in chunk order (another instance may just have written them). */
-  conceptsOf(fileId: number): Promise<ConceptRow[]> {
+  passagesOf(fileId: number): Promise<PassageRow[]> {
     return this.q
-      .selectFrom('semantic_concepts')
+      .selectFrom('semantic_passages')
       .selectAll()
       .where('file_id', '=', fileId)
       .orderBy('chunk')
@@ -87,12 +95,13 @@ export class SemanticRowsRepository {
 
   // ---- embeddings index -------------------------------------------------------
 
-  /** Replaces every chunk vector of a file, made by `model`, with `vectors` (one per chunk). */
+  /** Replaces every chunk vector of a file, made by `model`, with `vectors` (one per chunk, at `places`). */
   async putEmbeddings(
     fileId: number,
     driveId: string,
     model: string,
     vectors: Uint8Array[],
+    places: PassagePlace[],
   ): Promise<void> {
     await inTransaction(this.q, async (q) => {
       await q.deleteFrom('semantic_embeddings').where('file_id', '=', fileId).execute();
@@ -106,6 +115,7 @@ export class SemanticRowsRepository {
             drive_id: driveId,
             model,
             vector,
+            ...places[chunk]!,
           })),
         )
         .execute();
@@ -120,7 +130,7 @@ export class SemanticRowsRepository {
   async embeddingsOf(fileId: number, model: string): Promise<EmbeddingRow[]> {
     const rows = await this.q
       .selectFrom('semantic_embeddings')
-      .select(['file_id', 'chunk', 'drive_id', 'vector'])
+      .select(['file_id', 'chunk', 'drive_id', 'vector', 'start', 'stop', 'heading'])
       .where('file_id', '=', fileId)
       .where('model', '=', model)
       .orderBy('chunk')
@@ -134,7 +144,7 @@ export class SemanticRowsRepository {
     for (;;) {
       const rows = await this.q
         .selectFrom('semantic_embeddings')
-        .select(['file_id', 'chunk', 'drive_id', 'vector'])
+        .select(['file_id', 'chunk', 'drive_id', 'vector', 'start', 'stop', 'heading'])
         .where('model', '=', model)
         .where(({ eb, refTuple, tuple }) =>
           eb(refTuple('file_id', 'chunk'), '>', tuple(after.file, after.chunk)),

@@ -73,7 +73,7 @@ describe('ten hostile uploads', () => {
   it('leave health and the socket answering, end indexed or marked, and stay downloadable', async () => {
     const files = await hostileFiles();
     expect(files).toHaveLength(10);
-    // The first file after a start also loads the semantic index's WordNet on
+    // The first file after a start also loads the semantic index's word vectors on
     // the event loop; that is not extraction, so it happens before measuring.
     await upload(admin, server.url, DRIVE, [{ name: 'first.md', data: 'Warming up' }]);
     await server.drives.whenIndexed();

@@ -1,13 +1,16 @@
 import type { SemanticRowsRepository } from '../../store/semanticRows';
-import type { SemanticIndex } from '../types';
-import { chunkText } from './chunks';
+import type { PassagePlace, SemanticHit, SemanticIndex } from '../types';
+import { MAX_QUERY_CHARS } from './scoring';
+import { splitSections } from './sections';
 
 /**
  * Semantic search through any OpenAI-compatible embeddings endpoint
  * (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio…): each file is cut
- * into ~1,000-character chunks with overlap, each chunk embedded and stored
- * in the store (table semantic_embeddings, per model). A file scores the
- * best cosine of its chunks against the query, clamped to 0..1.
+ * into the same passages under their headings as the embedded index
+ * (sections.ts), each passage embedded and stored in the store (table
+ * semantic_embeddings, per model, with where it sits). A file scores the
+ * best cosine of its passages against the query, clamped to 0..1, and
+ * returns that passage; search.ts mixes in keyword hits the same way.
  */
 
 export interface EmbeddingsIndexOptions {
@@ -25,12 +28,14 @@ export interface EmbeddingsIndexOptions {
 
 export class EmbeddingsError extends Error {}
 
-const CHUNK = { size: 1000, overlap: 150, maxChunks: 64 };
+/** Passages of about a thousand characters: what an embedding model reads well. */
+const SECTIONS = { target: 900, max: 1600, maxPassages: 64 };
 
 interface Entry {
   driveId: string;
-  /** Unit-length vectors, one per chunk. */
+  /** Unit-length vectors, one per passage. */
   vectors: Float32Array[];
+  places: PassagePlace[];
 }
 
 function normalise(values: ArrayLike<number>): Float32Array {
@@ -67,8 +72,9 @@ export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticInd
     for await (const row of rows.embeddings(model)) {
       const copy = new Float32Array(row.vector.byteLength / 4);
       new Uint8Array(copy.buffer).set(row.vector);
-      const entry = map.get(row.file_id) ?? { driveId: row.drive_id, vectors: [] };
+      const entry = map.get(row.file_id) ?? { driveId: row.drive_id, vectors: [], places: [] };
       entry.vectors.push(copy);
+      entry.places.push({ start: row.start, stop: row.stop, heading: row.heading });
       map.set(row.file_id, entry);
     }
     return map;
@@ -148,16 +154,21 @@ export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticInd
     name: `embeddings:${model}`,
 
     async upsert(doc) {
-      const chunks = chunkText(doc.text, CHUNK);
-      const vectors = chunks.length ? await embed(chunks) : [];
+      const places = splitSections(doc.text, SECTIONS).filter((s) =>
+        /[\p{L}\p{N}]/u.test(doc.text.slice(s.start, s.stop)),
+      );
+      const vectors = places.length
+        ? await embed(places.map((s) => doc.text.slice(s.start, s.stop)))
+        : [];
       await rows.putEmbeddings(
         doc.fileId,
         doc.driveId,
         model,
         vectors.map((v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+        places,
       );
       const map = await loaded();
-      if (vectors.length) map.set(doc.fileId, { driveId: doc.driveId, vectors });
+      if (vectors.length) map.set(doc.fileId, { driveId: doc.driveId, vectors, places });
       else map.delete(doc.fileId);
     },
 
@@ -182,26 +193,29 @@ export function createEmbeddingsIndex(opts: EmbeddingsIndexOptions): SemanticInd
         new Uint8Array(copy.buffer).set(row.vector);
         return copy;
       });
-      map.set(fileId, { driveId: rows[0]!.drive_id, vectors });
+      const places = rows.map(({ start, stop, heading }) => ({ start, stop, heading }));
+      map.set(fileId, { driveId: rows[0]!.drive_id, vectors, places });
     },
 
     async search(q) {
       const drives = new Set(q.driveIds);
       const map = await loaded();
       if (!q.query.trim() || drives.size === 0 || map.size === 0) return { hits: [], total: 0 };
-      const [query] = await embed([q.query]);
-      const scored: { fileId: number; score: number }[] = [];
+      const [query] = await embed([q.query.slice(0, MAX_QUERY_CHARS)]);
+      const scored: SemanticHit[] = [];
       for (const [fileId, entry] of map) {
         if (!drives.has(entry.driveId)) continue;
         let best = 0;
-        for (const v of entry.vectors) {
-          if (v.length !== query!.length) continue;
+        let at = -1;
+        entry.vectors.forEach((v, k) => {
+          if (v.length !== query!.length) return;
           let dot = 0;
           for (let i = 0; i < v.length; i++) dot += v[i]! * query![i]!;
-          if (dot > best) best = dot;
-        }
+          if (dot > best) [best, at] = [dot, k];
+        });
         const score = Math.min(1, best);
-        if (score > 0 && score >= q.threshold) scored.push({ fileId, score });
+        if (score > 0 && score >= q.threshold)
+          scored.push({ fileId, score, ...(at >= 0 ? { passage: entry.places[at] } : {}) });
       }
       scored.sort((a, b) => b.score - a.score || a.fileId - b.fileId);
       return { hits: scored.slice(q.offset, q.offset + q.limit), total: scored.length };

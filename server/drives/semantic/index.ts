@@ -2,23 +2,24 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { SemanticRowsRepository } from '../../store/semanticRows';
 import type { SemanticIndex } from '../types';
-import { createConceptIndex } from './conceptIndex';
 import { createEmbeddingsIndex } from './embeddingsIndex';
+import { createVectorIndex } from './vectorIndex';
 
-export { createConceptIndex, calibrate } from './conceptIndex';
-export type { ConceptIndexOptions } from './conceptIndex';
+export { createVectorIndex } from './vectorIndex';
+export type { VectorIndexOptions } from './vectorIndex';
 export { createEmbeddingsIndex, EmbeddingsError } from './embeddingsIndex';
 export type { EmbeddingsIndexOptions } from './embeddingsIndex';
-export { chunkText } from './chunks';
+export { splitSections } from './sections';
 export { rankPassages } from './passages';
 export type { Passage } from './passages';
-export { loadWordNet } from './wordnet';
+export { loadWordVectors } from './wordVectors/load';
 
 /**
  * The semantic index the configuration asks for: an OpenAI-compatible
  * embeddings endpoint when EMBEDDINGS_BASE_URL is set, else the embedded
- * WordNet concept index (no model, no network), which caches its parsed
- * WordNet under DATA_DIR/cache. Either keeps its vectors in `rows` (store.semanticRows).
+ * word-vector index (no model download, no network), which converts the
+ * vectors of an npm package once into DATA_DIR/cache. Either keeps its
+ * passages in `rows` (store.semanticRows).
  */
 export function createSemanticIndex(
   config: Pick<Config, 'EMBEDDINGS_BASE_URL' | 'EMBEDDINGS_API_KEY' | 'EMBEDDINGS_MODEL'>,
@@ -34,5 +35,5 @@ export function createSemanticIndex(
       model: config.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
     });
   }
-  return createConceptIndex({ rows, cacheDir: path.join(dataDir, 'cache') });
+  return createVectorIndex({ rows, cacheDir: path.join(dataDir, 'cache') });
 }

@@ -1,7 +1,7 @@
 /**
  * Text to words: lower case, identifiers split (retryWithBackoff → retry
  * with backoff), possessives dropped, stop words marked rather than removed
- * (so "point of view" can still be read as one WordNet compound).
+ * (so a phrase can still be read whole by a caller that wants it).
  */
 
 const STOP = new Set(

@@ -88,7 +88,7 @@ export const toolProviderDefinitions = [
   {
     name: 'documents',
     description: "Searches this world's drives by meaning and by words, and quotes the passages.",
-    service_url: 'https://wordnet.princeton.edu/',
+    service_url: 'https://nlp.stanford.edu/projects/glove/',
     tools: [
       {
         name: 'drive_search',

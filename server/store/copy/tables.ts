@@ -32,7 +32,7 @@ export const COPIED_TABLES = [
   'workspace_files',
   'app_tokens',
   'support_logs',
-  'semantic_concepts',
+  'semantic_passages',
   'semantic_embeddings',
   'blob_writers',
   'blob_leases',

@@ -4,19 +4,21 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createConceptIndex,
   createSemanticIndex,
+  createVectorIndex,
   rankPassages,
 } from '../../../server/drives/semantic';
 import { chunkText } from '../../../server/drives/semantic/chunks';
+import { splitSections } from '../../../server/drives/semantic/sections';
+import { tableFileName } from '../../../server/drives/semantic/wordVectors/load';
 import type { SemanticIndex } from '../../../server/drives/types';
 import { migrate } from '../../../server/store/db';
 import { sqliteQueries } from '../../../server/store/kysely';
 import { SemanticRowsRepository } from '../../../server/store/semanticRows';
 
 /**
- * The embedded concept index: documents found by meaning with no word in
- * common with the query, ranked first among the demo library's documents.
+ * The embedded word-vector index: documents found by meaning with no word
+ * in common with the query, ranked first among the demo library's documents.
  */
 
 const SEED = path.resolve(__dirname, '../../../server/seed/documents');
@@ -79,7 +81,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-semantic-'));
   db = new Database(path.join(dir, 'index.sqlite'));
   migrate(db);
-  index = createConceptIndex({ rows: rowsOn(db), cacheDir: path.join(dir, 'cache') });
+  index = createVectorIndex({ rows: rowsOn(db), cacheDir: path.join(dir, 'cache') });
   const docs = [...seedTexts(), ...Object.entries(TARGETS).map(([p, text]) => ({ path: p, text }))];
   for (const doc of docs) {
     paths.push(doc.path);
@@ -92,7 +94,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('concept index: meaning, not shared words', () => {
+describe('vector index: meaning, not shared words', () => {
   it.each([
     ['car motor', 'x/cars.md'],
     ['doctor cardiac illness', 'x/heart.md'],
@@ -113,7 +115,7 @@ describe('concept index: meaning, not shared words', () => {
   it('ranks a document first for a narrower term than the one it uses', async () => {
     for (const [query, expected] of [
       ['sedan', 'x/cars.md'],
-      ['beagle', 'x/dogs.md'],
+      ['poodle', 'x/dogs.md'],
       ['cardiologist', 'x/heart.md'],
     ]) {
       const text = TARGETS[expected as keyof typeof TARGETS];
@@ -204,21 +206,21 @@ describe('concept index: meaning, not shared words', () => {
     await index.remove(id);
     expect((await top('fiddle')).map((h) => h.path)).not.toContain('x/replaced.md');
     const rows = db
-      .prepare('SELECT COUNT(*) AS n FROM semantic_concepts WHERE file_id = ?')
+      .prepare('SELECT COUNT(*) AS n FROM semantic_passages WHERE file_id = ?')
       .get(id) as { n: number };
     expect(rows.n).toBe(0);
   });
 
-  it('caches the parsed WordNet under the data directory', () => {
-    expect(fs.statSync(path.join(dir, 'cache', 'wordnet.json.gz')).size).toBeGreaterThan(100_000);
+  it('keeps the converted word vectors under the data directory', () => {
+    expect(fs.statSync(path.join(dir, 'cache', tableFileName())).size).toBeGreaterThan(10_000_000);
   });
 });
 
-describe('concept index: persistence', () => {
+describe('vector index: persistence', () => {
   it('a new instance on the same database finds the same documents without re-indexing', async () => {
     const before = await top('doctor cardiac illness');
     const reopened = new Database(path.join(dir, 'index.sqlite'));
-    const again = createConceptIndex({
+    const again = createVectorIndex({
       rows: rowsOn(reopened),
       cacheDir: path.join(dir, 'cache'),
     });
@@ -236,7 +238,7 @@ describe('concept index: persistence', () => {
 
   it('another instance reads a file it did not index when told to (refresh), and forgets a removed one', async () => {
     const reopened = new Database(path.join(dir, 'index.sqlite'));
-    const other = createConceptIndex({ rows: rowsOn(reopened), cacheDir: path.join(dir, 'cache') });
+    const other = createVectorIndex({ rows: rowsOn(reopened), cacheDir: path.join(dir, 'cache') });
     const ask = (query: string) =>
       other.search({ driveIds: ['elsewhere'], query, limit: 5, offset: 0, threshold: 0.25 });
     expect((await ask('dog food')).hits).toEqual([]); // loaded now, without the new file
@@ -255,10 +257,8 @@ describe('concept index: persistence', () => {
     const copy = path.join(dir, 'old.sqlite');
     await db.backup(copy);
     const old = new Database(copy);
-    old
-      .prepare("UPDATE semantic_concepts SET version = 'concepts-0', synsets = x'', weights = x''")
-      .run();
-    const upgraded = createConceptIndex({ rows: rowsOn(old) });
+    old.prepare("UPDATE semantic_passages SET version = 'vectors-0'").run();
+    const upgraded = createVectorIndex({ rows: rowsOn(old) });
     const found = await upgraded.search({
       driveIds: ['library'],
       query: 'dog food',
@@ -268,7 +268,7 @@ describe('concept index: persistence', () => {
     });
     expect(pathOf(found.hits[0]!.fileId)).toBe('x/dogs.md');
     const stale = old
-      .prepare("SELECT COUNT(*) AS n FROM semantic_concepts WHERE version = 'concepts-0'")
+      .prepare("SELECT COUNT(*) AS n FROM semantic_passages WHERE version = 'vectors-0'")
       .get() as { n: number };
     expect(stale.n).toBe(0);
     old.close();
@@ -276,11 +276,40 @@ describe('concept index: persistence', () => {
 });
 
 describe('passages and chunks', () => {
-  it('rankPassages picks the paragraph that answers the question', async () => {
+  it('rankPassages picks the paragraph that answers the question, with its heading', async () => {
     const travel = seedTexts().find((d) => d.path === 'handbook/travel-and-expenses.md')!.text;
     const [best] = await rankPassages(travel, 'lodging cost per night in the capital', 1);
     expect(best!.text).toContain('£180 per night');
+    expect(best!.heading).not.toBe('');
     expect(travel.slice(best!.start).startsWith(best!.text.split('\n')[0]!)).toBe(true);
+  });
+
+  it('splitSections cuts at headings, keeps each passage under its heading, and offsets into the text', () => {
+    const text = [
+      '# Staff handbook',
+      '',
+      'Welcome to the company.',
+      '',
+      '## 7. Relocation support',
+      '',
+      'We pay removal costs up to £5,000.',
+      '',
+      'Temporary housing for 30 days.',
+      '',
+      'PARKING',
+      '',
+      'Spaces are allocated by badge.',
+    ].join('\n');
+    const sections = splitSections(text, { target: 40, max: 200 });
+    const headings = sections.map((s) => s.heading);
+    expect(headings).toContain('7. Relocation support');
+    expect(headings).toContain('PARKING');
+    const housing = sections.find((s) =>
+      text.slice(s.start, s.stop).includes('Temporary housing'),
+    )!;
+    expect(housing.heading).toBe('7. Relocation support');
+    expect(text.slice(housing.start, housing.stop)).toContain('Temporary housing for 30 days.');
+    expect(splitSections('   ')).toEqual([]);
   });
 
   it('chunkText cuts long text into overlapping chunks near the size, at sentence ends', () => {
@@ -300,7 +329,7 @@ describe('passages and chunks', () => {
 });
 
 describe('createSemanticIndex', () => {
-  it('uses the concept index by default and the embeddings endpoint when configured', () => {
+  it('uses the word-vector index by default and the embeddings endpoint when configured', () => {
     const memory = new Database(':memory:');
     migrate(memory);
     const none = {
@@ -308,7 +337,7 @@ describe('createSemanticIndex', () => {
       EMBEDDINGS_API_KEY: undefined,
       EMBEDDINGS_MODEL: undefined,
     };
-    expect(createSemanticIndex(none, rowsOn(memory), dir).name).toBe('concepts');
+    expect(createSemanticIndex(none, rowsOn(memory), dir).name).toBe('vectors');
     const remote = createSemanticIndex(
       {
         EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1',

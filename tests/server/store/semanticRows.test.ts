@@ -21,6 +21,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+const place = { start: 0, stop: 10, heading: '' };
 const bytes = (n: number) => Buffer.from(new Float32Array([n, n + 0.5]).buffer);
 
 async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
@@ -38,8 +39,13 @@ describe('semantic rows', () => {
         `d${fileId}`,
         'm',
         Array.from({ length: 400 }, (_, i) => bytes(fileId * 1000 + i)),
+        Array.from({ length: 400 }, (_, i) => ({
+          start: i * 10,
+          stop: i * 10 + 9,
+          heading: `h${i}`,
+        })),
       );
-    await rows.putEmbeddings(9, 'd9', 'other-model', [bytes(1)]);
+    await rows.putEmbeddings(9, 'd9', 'other-model', [bytes(1)], [place]);
     const read = await all(rows.embeddings('m'));
     expect(read.length).toBe(1200);
     expect(read.map((r) => r.file_id)).toEqual([
@@ -50,7 +56,13 @@ describe('semantic rows', () => {
     expect(new Float32Array(new Uint8Array(read[401]!.vector).buffer)).toEqual(
       new Float32Array([2001, 2001.5]),
     );
-    expect(read[800]).toMatchObject({ file_id: 3, drive_id: 'd3' });
+    expect(read[800]).toMatchObject({
+      file_id: 3,
+      drive_id: 'd3',
+      start: 0,
+      stop: 9,
+      heading: 'h0',
+    });
   });
 
   it('replaces a file’s rows as a whole and removes them', async () => {
@@ -58,23 +70,24 @@ describe('semantic rows', () => {
       chunk,
       drive_id: 'd',
       version: 'v',
-      bag: '{}',
-      synsets: bytes(chunk),
-      weights: bytes(chunk),
-      terms: '[]',
+      start: chunk * 100,
+      stop: chunk * 100 + 99,
+      heading: `Section ${chunk}`,
+      words: '[["leave",2]]',
     });
-    await rows.putConcepts(5, [passage(0), passage(1), passage(2)]);
-    await rows.putConcepts(5, [passage(0)]);
-    await rows.putConcepts(6, [passage(0), passage(1)]);
-    expect((await all(rows.concepts())).map((r) => [r.file_id, r.chunk])).toEqual([
+    await rows.putPassages(5, [passage(0), passage(1), passage(2)]);
+    await rows.putPassages(5, [passage(0)]);
+    await rows.putPassages(6, [passage(0), passage(1)]);
+    expect((await all(rows.passages())).map((r) => [r.file_id, r.chunk])).toEqual([
       [5, 0],
       [6, 0],
       [6, 1],
     ]);
-    await rows.removeConcepts(6);
-    await rows.putEmbeddings(5, 'd', 'm', [bytes(1)]);
-    await rows.putEmbeddings(5, 'd', 'm', []);
-    expect((await all(rows.concepts())).map((r) => r.file_id)).toEqual([5]);
+    expect((await rows.passagesOf(6))[1]).toMatchObject({ start: 100, heading: 'Section 1' });
+    await rows.removePassages(6);
+    await rows.putEmbeddings(5, 'd', 'm', [bytes(1)], [place]);
+    await rows.putEmbeddings(5, 'd', 'm', [], []);
+    expect((await all(rows.passages())).map((r) => r.file_id)).toEqual([5]);
     expect(await all(rows.embeddings('m'))).toEqual([]);
   });
 });

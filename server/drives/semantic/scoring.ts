@@ -1,0 +1,104 @@
+import { analyse, countWords, sifVector } from './meaning';
+import type { WordVectorTable } from './wordVectors/table';
+
+/**
+ * How a passage answers a query, word by word: every query word is matched
+ * to the passage word nearest in meaning ("holiday" finds "vacation"),
+ * weighted by how telling the query word is (SIF weight: "the" nothing,
+ * "bereavement" much); a word the table lacks counts only where it occurs
+ * as itself. That share is mixed with the cosine of the two SIF vectors.
+ * Shared by the vector index and the passage ranking of one file.
+ */
+
+/** A query is read up to here: a pasted page asks no more than its first lines. */
+export const MAX_QUERY_CHARS = 1000;
+/** Query words matched one by one; the most telling are kept. */
+const MAX_QUERY_WORDS = 24;
+/** A passage word at least this near a query word is shown as a match. */
+const SHOWN_MATCH = 0.7;
+/** Below this, a word's nearest match counts as no match at all. */
+const NO_MATCH = 0.4;
+/** How much of a passage's score is its word-by-word match (the rest, its cosine). */
+const WORD_SHARE = 0.5;
+
+export interface Query {
+  /** Table rows of its words, most telling first. */
+  rows: number[];
+  /** Words the table lacks that the searched text has. */
+  terms: string[];
+  vector: Float32Array;
+}
+
+export interface Scored {
+  rows: Int32Array;
+  terms: string[];
+}
+
+/** The query's words, or undefined when it has none to match (blank, stop words, unknown script). */
+export function readQuery(
+  table: WordVectorTable,
+  text: string,
+  knownTerm: (term: string) => boolean,
+): Query | undefined {
+  const { rows: counts, terms } = analyse(table, countWords(text.slice(0, MAX_QUERY_CHARS)));
+  const rows = [...counts.keys()]
+    .sort((a, b) => table.weight(b) - table.weight(a))
+    .slice(0, MAX_QUERY_WORDS);
+  const known = [...terms.keys()].filter(knownTerm).slice(0, MAX_QUERY_WORDS);
+  if (rows.length === 0 && known.length === 0) return undefined;
+  return {
+    rows,
+    terms: known,
+    vector: sifVector(table, new Map(rows.map((r) => [r, counts.get(r)!]))),
+  };
+}
+
+export function createScorer(table: WordVectorTable, queryRows: number[], queryTerms: string[]) {
+  const weights = queryRows.map((r) => table.weight(r));
+  const termWeight = 1;
+  const total = weights.reduce((a, b) => a + b, 0) + queryTerms.length * termWeight;
+  /** Each passage word's nearness to every query word, computed once per query. */
+  const near = new Map<number, Float32Array>();
+  const nearness = (row: number) => {
+    let sims = near.get(row);
+    if (!sims) {
+      sims = new Float32Array(queryRows.length);
+      for (let i = 0; i < queryRows.length; i++) sims[i] = table.similarity(queryRows[i]!, row);
+      near.set(row, sims);
+    }
+    return sims;
+  };
+  const best = new Float32Array(queryRows.length);
+  return {
+    score(p: Scored, cosine: number): number {
+      best.fill(0);
+      for (const row of p.rows) {
+        const sims = nearness(row);
+        for (let i = 0; i < sims.length; i++) if (sims[i]! > best[i]!) best[i] = sims[i]!;
+      }
+      let sum = 0;
+      for (let i = 0; i < best.length; i++) {
+        const m = best[i]!;
+        if (m > NO_MATCH) sum += weights[i]! * ((m - NO_MATCH) / (1 - NO_MATCH));
+      }
+      for (const t of queryTerms) if (p.terms.includes(t)) sum += termWeight;
+      const words = total > 0 ? sum / total : 0;
+      return WORD_SHARE * words + (1 - WORD_SHARE) * Math.max(0, cosine);
+    },
+    /** The passage words shown as matches: the query's own, and those near one in meaning. */
+    matched(p: Scored): string[] {
+      const out: string[] = [];
+      for (const row of p.rows) {
+        const sims = nearness(row);
+        if (sims.some((s) => s >= SHOWN_MATCH)) out.push(table.word(row));
+      }
+      for (const t of queryTerms) if (p.terms.includes(t)) out.push(t);
+      return out;
+    },
+  };
+}
+
+/** A raw passage score spread over 0..1 (see the eval: unrelated text stays low, a fair match reads above 25 %). */
+export function calibrate(raw: number): number {
+  return Math.min(1, Math.max(0, raw));
+}
