@@ -181,7 +181,8 @@ export const listFilesQuerySchema = z.object({
 export const searchKindSchema = z.enum(['text', 'semantic', 'tags']);
 export type SearchKind = z.infer<typeof searchKindSchema>;
 export const searchRequestSchema = z.object({
-  query: z._default(z.string().check(z.maxLength(2000)), ''),
+  // Long pasted queries are accepted and read by their start (the search caps what it reads).
+  query: z._default(z.string().check(z.maxLength(20_000)), ''),
   tags: z.optional(z.union([z.array(z.string()), z.string()])),
   provider: z.optional(z.string()),
   includeContent: z._default(z.boolean(), false),

@@ -112,7 +112,8 @@ function quote(text: string, path: string): string {
 
 function cite(p: DrivePassage, manyDrives: boolean): string {
   const path = p.path.replace(/^\/+/, '');
-  return `\`${manyDrives ? `${p.drive}/${path}` : path}\``;
+  const file = `\`${manyDrives ? `${p.drive}/${path}` : path}\``;
+  return p.heading ? `${file} › ${p.heading}` : file;
 }
 
 export function noDocumentSearch(configureUrl?: string): string {

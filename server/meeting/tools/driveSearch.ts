@@ -30,6 +30,8 @@ export interface DrivePassage {
    */
   score: number;
   text: string;
+  /** The heading the passage sits under in its file, when it has one. */
+  heading?: string;
   semanticScore?: number;
   textScore?: number;
 }
@@ -59,7 +61,8 @@ export function passagesHtml(worldId: string, passages: DrivePassage[]): string 
   const items = passages.map(
     (p) =>
       `<li><p><a href="${escapeHtml(viewerUrl(worldId, p.drive, p.path))}">` +
-      `${escapeHtml(p.drive)}/${escapeHtml(p.path.replace(/^\/+/, ''))}</a> ` +
+      `${escapeHtml(p.drive)}/${escapeHtml(p.path.replace(/^\/+/, ''))}</a>` +
+      `${p.heading ? ` › ${escapeHtml(p.heading)}` : ''} ` +
       `<small>score ${p.score.toFixed(2)}</small></p>` +
       `<blockquote>${escapeHtml(p.text).replace(/\n/g, '<br>')}</blockquote></li>`,
   );
@@ -120,11 +123,16 @@ async function passageOf(
   drives: DriveService,
   c: Candidate,
   query: string,
-): Promise<{ text: string; score?: number }> {
+): Promise<{ text: string; score?: number; heading?: string }> {
   const text = await drives.textOf(c.drive, c.hit.file.Path);
   if (text?.trim()) {
     const [best] = await rankPassages(text, query, 1).catch(() => []);
-    if (best) return { text: tidy(best.text), score: best.score };
+    if (best)
+      return {
+        text: tidy(best.text),
+        score: best.score,
+        ...(best.heading ? { heading: best.heading } : {}),
+      };
   }
   const fallback = c.hit.snippet?.replace(/[«»]/g, '') || c.hit.file.Description || '';
   return { text: tidy(fallback) };
@@ -153,6 +161,7 @@ async function bestPassages(
       path: c.hit.file.Path,
       score: round(passage.score === undefined ? fileScore : (fileScore + passage.score) / 2),
       text: passage.text,
+      ...(passage.heading ? { heading: passage.heading } : {}),
       ...(c.semantic !== undefined ? { semanticScore: round(c.semantic) } : {}),
       ...(c.text !== undefined ? { textScore: round(c.text) } : {}),
     });
@@ -186,7 +195,7 @@ async function run(
   const output = passages
     .map(
       (p, i) =>
-        `${i + 1}. ${p.drive}/${p.path.replace(/^\/+/, '')} (score ${p.score.toFixed(2)}):\n   "${flat(p.text)}"`,
+        `${i + 1}. ${p.drive}/${p.path.replace(/^\/+/, '')}${p.heading ? ` › ${p.heading}` : ''} (score ${p.score.toFixed(2)}):\n   "${flat(p.text)}"`,
     )
     .join('\n');
   return {
