@@ -53,8 +53,18 @@ export function readQuery(
   };
 }
 
-export function createScorer(table: WordVectorTable, queryRows: number[], queryTerms: string[]) {
-  const weights = queryRows.map((r) => table.weight(r));
+export function createScorer(
+  table: WordVectorTable,
+  queryRows: number[],
+  queryTerms: string[],
+  /**
+   * 0..1: how rare a word is among the searched passages (1: in none). A
+   * query word most passages have ("leave" in an HR drive) tells them apart
+   * less than one few have; unset, every word counts by its English rarity only.
+   */
+  rarity: (row: number) => number = () => 1,
+) {
+  const weights = queryRows.map((r) => table.weight(r) * rarity(r));
   const termWeight = 1;
   const total = weights.reduce((a, b) => a + b, 0) + queryTerms.length * termWeight;
   /** Each passage word's nearness to every query word, computed once per query. */

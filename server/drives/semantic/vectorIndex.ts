@@ -63,6 +63,9 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
   const files = new Map<number, Passage[]>();
   /** How many passages use each term the table lacks (a term no passage has is no evidence). */
   const termPassages = new Map<string, number>();
+  /** How many passages have each table row (how common a word is here). */
+  const rowPassages = new Map<number, number>();
+  let passageCount = 0;
   let state: Promise<WordVectorTable> | null = null;
 
   const passageOf = (
@@ -84,20 +87,30 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
   };
 
   const forget = (fileId: number) => {
-    for (const p of files.get(fileId) ?? [])
+    for (const p of files.get(fileId) ?? []) {
+      passageCount--;
       for (const t of p.terms) {
         const n = (termPassages.get(t) ?? 1) - 1;
         if (n > 0) termPassages.set(t, n);
         else termPassages.delete(t);
       }
+      for (const r of p.rows) {
+        const n = (rowPassages.get(r) ?? 1) - 1;
+        if (n > 0) rowPassages.set(r, n);
+        else rowPassages.delete(r);
+      }
+    }
     files.delete(fileId);
   };
   const remember = (fileId: number, list: Passage[]) => {
     forget(fileId);
     if (list.length === 0) return;
     files.set(fileId, list);
-    for (const p of list)
+    for (const p of list) {
+      passageCount++;
       for (const t of p.terms) termPassages.set(t, (termPassages.get(t) ?? 0) + 1);
+      for (const r of p.rows) rowPassages.set(r, (rowPassages.get(r) ?? 0) + 1);
+    }
   };
 
   const fromRow = (table: WordVectorTable, row: PassageRow) =>
@@ -218,7 +231,10 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
       }
 
       // Step 2: word by word; a file is its best passage.
-      const score = createScorer(table, queryRows, queryTerms);
+      const most = Math.log(1 + passageCount);
+      const rarity = (row: number) =>
+        Math.log(1 + passageCount / (1 + (rowPassages.get(row) ?? 0))) / most;
+      const score = createScorer(table, queryRows, queryTerms, rarity);
       const byFile = new Map<number, { p: Passage; score: number }>();
       // What a whole file is about counts too: a paraphrase often names its topic, not a passage.
       const fileCosine = new Map<number, number>();
