@@ -98,6 +98,10 @@ function reportSearch(outcomes: SearchOutcome[], verbose: boolean): string[] {
   console.log(
     `  latency: server median ${percentile(server, 0.5).toFixed(1)} ms, p95 ${percentile(server, 0.95).toFixed(1)} ms; over HTTP median ${percentile(http, 0.5).toFixed(1)} ms, p95 ${percentile(http, 0.95).toFixed(1)} ms`,
   );
+  const empty = outcomes.filter((o) => o.found.length === 0).length;
+  console.log(
+    `  queries answered with no result at the default threshold: ${empty} of ${outcomes.length}`,
+  );
   for (const o of outcomes.filter((x) => x.rank !== 1)) {
     const where = o.rank ? `at ${o.rank}` : 'not in the first five';
     console.log(

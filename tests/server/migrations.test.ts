@@ -121,7 +121,7 @@ describe('SQLite migrations', () => {
     const db = openDb(tempDir());
     dbs.push(db);
     const tables = Object.keys(schema(db));
-    for (const t of ['users', 'drive_fts', 'semantic_concepts', 'semantic_embeddings'])
+    for (const t of ['users', 'drive_fts', 'semantic_passages', 'semantic_embeddings'])
       expect(tables).toContain(`table ${t}`);
     expect(
       (db.prepare('SELECT id FROM schema_migrations ORDER BY id').all() as { id: number }[]).map(
@@ -156,13 +156,14 @@ describe('SQLite migrations', () => {
     dbs.push(db);
     // Later migrations add tables of their own (13: blob writers and leases, 14: flow states,
     // 15: pending OIDC sign-ins, 16: meeting instances and their answers under way), a
-    // file's indexing state (17: drive_files.index_state) and the tool providers each
-    // expert brings (18: experts.tool_providers); nothing else changes.
+    // file's indexing state (17: drive_files.index_state), the tool providers each
+    // expert brings (18: experts.tool_providers), and word-vector passages in place of
+    // concept vectors, embeddings knowing their passage (19); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index) (blob_|flow_states|oidc_|meeting_instances|answers_under_way)/.test(
+            !/^(table|index) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages)/.test(
               key,
             ),
         )
@@ -170,18 +171,27 @@ describe('SQLite migrations', () => {
           key,
           sql
             ?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '')
-            .replace(', tool_providers TEXT)', ')') ?? null,
+            .replace(', tool_providers TEXT)', ')')
+            .replace(
+              ", start INTEGER NOT NULL DEFAULT 0, stop INTEGER NOT NULL DEFAULT 0, heading TEXT NOT NULL DEFAULT ''",
+              '',
+            ) ?? null,
         ]),
     );
-    expect(after).toEqual(before);
+    const beforeWithoutConcepts = Object.fromEntries(
+      Object.entries(before).filter(([key]) => !/^(table|index) semantic_concepts/.test(key)),
+    );
+    expect(after).toEqual(beforeWithoutConcepts);
     const applied = db.prepare('SELECT id, name FROM schema_migrations ORDER BY id').all();
     expect(applied).toEqual(sqliteMigrations.map(({ id, name }) => ({ id, name })));
     expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: 'Ann@Example.org' }]);
     expect(db.prepare("SELECT rowid FROM drive_fts WHERE drive_fts MATCH 'hello'").all()).toEqual([
       { rowid: 1 },
     ]);
-    expect(db.prepare('SELECT count(*) AS n FROM semantic_concepts').get()).toEqual({ n: 1 });
-    expect(db.prepare('SELECT count(*) AS n FROM semantic_embeddings').get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT count(*) AS n FROM semantic_passages').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT start, stop, heading FROM semantic_embeddings').all()).toEqual([
+      { start: 0, stop: 0, heading: '' },
+    ]);
   });
 
   it('two processes opening the same fresh store together both succeed, each migration applied once', async () => {

@@ -10,6 +10,9 @@ import { loadWordVectors } from './wordVectors/load';
  * relevant part of a document rather than its first lines.
  */
 
+/** What a passage about something else still scores against a query (loose word matches). */
+const UNRELATED = 0.2;
+
 export interface Passage {
   text: string;
   /** Character offset of the passage in the text. */
@@ -29,7 +32,12 @@ export async function rankPassages(text: string, query: string, limit = 3): Prom
   const terms = new Set(read.flatMap((a) => [...a.terms.keys()]));
   const q = readQuery(table, query, (t) => terms.has(t));
   if (!q) return [];
-  const scorer = createScorer(table, q.rows, q.terms);
+  // Words most of the file's passages have ("travel" in a travel policy) tell its passages apart least.
+  const df = new Map<number, number>();
+  for (const a of read) for (const r of a.rows.keys()) df.set(r, (df.get(r) ?? 0) + 1);
+  const n = sections.length;
+  const rarity = (row: number) => Math.log(1 + n / (1 + (df.get(row) ?? 0))) / Math.log(1 + n);
+  const scorer = createScorer(table, q.rows, q.terms, n > 1 ? rarity : undefined);
   return sections
     .map((s, i) => {
       const a = read[i]!;
@@ -44,7 +52,7 @@ export async function rankPassages(text: string, query: string, limit = 3): Prom
         text: text.slice(s.start, s.stop).trim(),
         start: s.start,
         heading: s.heading,
-        score: calibrate(score),
+        score: calibrate(score, UNRELATED),
       };
     })
     .sort((x, y) => y.score - x.score || x.start - y.start)

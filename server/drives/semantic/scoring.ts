@@ -14,8 +14,8 @@ import type { WordVectorTable } from './wordVectors/table';
 export const MAX_QUERY_CHARS = 1000;
 /** Query words matched one by one; the most telling are kept. */
 const MAX_QUERY_WORDS = 24;
-/** A passage word at least this near a query word is shown as a match. */
-const SHOWN_MATCH = 0.7;
+/** A query word's best passage word is shown as a match when at least this near. */
+const SHOWN_MATCH = 0.6;
 /** Below this, a word's nearest match counts as no match at all. */
 const NO_MATCH = 0.4;
 /** How much of a passage's score is its word-by-word match (the rest, its cosine). */
@@ -95,20 +95,34 @@ export function createScorer(
       const words = total > 0 ? sum / total : 0;
       return WORD_SHARE * words + (1 - WORD_SHARE) * Math.max(0, cosine);
     },
-    /** The passage words shown as matches: the query's own, and those near one in meaning. */
+    /**
+     * The passage words shown as matches: for each query word, the passage
+     * word that matched it best (itself, or one near enough in meaning).
+     */
     matched(p: Scored): string[] {
-      const out: string[] = [];
-      for (const row of p.rows) {
-        const sims = nearness(row);
-        if (sims.some((s) => s >= SHOWN_MATCH)) out.push(table.word(row));
+      const out = new Set<string>();
+      for (let i = 0; i < queryRows.length; i++) {
+        let bestRow = -1;
+        let bestSim = SHOWN_MATCH;
+        for (const row of p.rows) {
+          const sim = nearness(row)[i]!;
+          if (sim >= bestSim) [bestRow, bestSim] = [row, sim];
+        }
+        if (bestRow >= 0) out.add(table.word(bestRow));
       }
-      for (const t of queryTerms) if (p.terms.includes(t)) out.push(t);
-      return out;
+      for (const t of queryTerms) if (p.terms.includes(t)) out.add(t);
+      return [...out];
     },
   };
 }
 
-/** A raw passage score spread over 0..1 (see the eval: unrelated text stays low, a fair match reads above 25 %). */
-export function calibrate(raw: number): number {
-  return Math.min(1, Math.max(0, raw));
+/**
+ * A raw score as shown (0..1). `baseline` is what text unrelated to the
+ * query still scores (loose word matches): scores are measured from there.
+ * The index keeps it at 0, so that the default threshold (25 %) does not
+ * hide a fair paraphrase match (see the eval); ranking one file's passages
+ * removes it, so a passage about something else scores near 0.
+ */
+export function calibrate(raw: number, baseline = 0): number {
+  return Math.min(1, Math.max(0, (raw - baseline) / (1 - baseline)));
 }

@@ -15,8 +15,22 @@ const base = (w: string) =>
     .replace(/['’]s$/, '')
     .replace(/(?<=\w{3})(?:es|s)$/, '');
 
+/** Markdown's marks read as noise in a one-line snippet: headings, emphasis, code ticks, table bars. */
+export function plainOf(markdown: string): string {
+  return markdown
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/^\s*\|?[-:| ]+\|[-:| ]*$/gm, '')
+    .replace(/\s*\|\s*/g, ' · ')
+    .replace(/^\s*[-*+]\s+\[[ x]\]\s+/gim, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*·(?:\s*·)+\s*/g, ' · ')
+    .replace(/^\s*·\s*|\s*·\s*$/g, '')
+    .trim();
+}
+
 export function markedSnippet(passage: string, matched: Iterable<string>, max = 240): string {
-  const text = passage.replace(/\s+/g, ' ').trim();
+  const text = plainOf(passage);
   if (!text) return '';
   const wanted = new Set(
     [...matched].filter((w) => w.length > 1 && !isStopWord(w.toLowerCase())).map(base),

@@ -160,7 +160,7 @@ describe('embeddings index', () => {
     expect((await search(index, '   ')).hits).toEqual([]);
   });
 
-  it('chunks long text with overlap, batches the chunks, and scores a file by its best chunk', async () => {
+  it('cuts long text into passages, batches them, and scores a file by its best passage, which it returns', async () => {
     const db = migrated();
     const index = createEmbeddingsIndex({
       rows: rowsOn(db),
@@ -169,7 +169,7 @@ describe('embeddings index', () => {
       batchSize: 2,
     });
     const filler =
-      'The quarterly planning meeting covered hiring, budgets and office moves. '.repeat(40);
+      'The quarterly planning meeting covered hiring, budgets and office moves. '.repeat(60);
     await index.upsert({
       fileId: 7,
       driveId: 'd1',
@@ -178,7 +178,7 @@ describe('embeddings index', () => {
     const inputs = received.flatMap((r) => r.body.input);
     expect(inputs.length).toBeGreaterThan(2);
     expect(received.every((r) => r.body.input.length <= 2)).toBe(true);
-    for (const chunk of inputs) expect(chunk.length).toBeLessThanOrEqual(1000);
+    for (const chunk of inputs) expect(chunk.length).toBeLessThanOrEqual(1600);
     expect(received[0]!.headers.authorization).toBeUndefined();
     const rows = db
       .prepare('SELECT COUNT(*) AS n FROM semantic_embeddings WHERE file_id = 7')
@@ -187,6 +187,11 @@ describe('embeddings index', () => {
     const found = await search(index, 'dog food', ['d1']);
     expect(found.hits[0]).toMatchObject({ fileId: 7 });
     expect(found.hits[0]!.score).toBeGreaterThan(0.5);
+    // The passage with the dog, at the end of the text, is the one returned.
+    expect(found.hits[0]!.passage!.start).toBeGreaterThan(1000);
+    expect(found.hits[0]!.passage!.stop).toBe(
+      filler.length + 'Finally, the dog needs better food.'.length,
+    );
   });
 
   it('keeps vectors in SQLite: a new instance searches without re-embedding the files', async () => {

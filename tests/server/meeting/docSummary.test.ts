@@ -131,7 +131,9 @@ describe('Librarian Lee summarizes a document', () => {
 
   it('still answers a specific question with the passage that answers it', async () => {
     const answer = await askLee("@Librarian Lee, what's our hotel limit per night?");
-    expect(answer.startsWith('The closest passage is in `policies/travel-policy.md`:')).toBe(true);
+    expect(
+      answer.startsWith('The closest passage is in `policies/travel-policy.md` › Hotels:'),
+    ).toBe(true);
     expect(answer).toContain('£160 per night in London');
     expect(summaryLines(answer)).toEqual([]);
   }, 90_000);

@@ -116,9 +116,10 @@ describe('drive_search', () => {
     expect(travel.text).not.toContain('Owner: Finance');
     // No text for the archived file: its search snippet, unmarked.
     expect(archived.text).toBe('Hotels: up to £150 a night in London.');
+    expect(travel.heading).toBe('Limits');
     const score = travel.score.toFixed(2);
     expect(out.output.split('\n')[0]).toBe(
-      `1. Library/handbook/travel-and-expenses.md (score ${score}):`,
+      `1. Library/handbook/travel-and-expenses.md › Limits (score ${score}):`,
     );
     expect(out.output).toContain(
       '2. Archive/2025/travel-policy-v2.md (score 0.40):\n   "Hotels: up to £150 a night in London."',
@@ -132,7 +133,7 @@ describe('drive_search', () => {
     expect(html.startsWith('<ol><li>')).toBe(true);
     expect(html).toContain(
       '<a href="/w/w/emdrive/Library/file/handbook/travel-and-expenses.md">' +
-        `Library/handbook/travel-and-expenses.md</a> <small>score ${score}</small>`,
+        `Library/handbook/travel-and-expenses.md</a> › Limits <small>score ${score}</small>`,
     );
     expect(html).toMatch(/<blockquote>[^]*Hotel, London \| £180 per night \|<br>/);
   });

@@ -113,7 +113,9 @@ describe('Librarian Lee with drive_search', () => {
     );
     expect(lee.tools).toEqual([{ name: 'drive_search', args: { query: 'travel policy hotels' } }]);
     expect(
-      lee.final.startsWith('The closest passage is in `handbook/travel-and-expenses.md`:\n\n> '),
+      lee.final.startsWith(
+        'The closest passage is in `handbook/travel-and-expenses.md` › Limits:\n\n> ',
+      ),
     ).toBe(true);
     // The table of limits, quoted as a readable list rather than raw markdown.
     expect(lee.final).toContain(
@@ -127,7 +129,7 @@ describe('Librarian Lee with drive_search', () => {
     // A passage far weaker than the best is not quoted.
     expect(lee.final).not.toContain('benefits-and-leave.md');
     expect(lee.final).toContain(
-      '_Source: drive_search for “travel policy hotels” in Library: `handbook/travel-and-expenses.md`, `notes/hotel-partners.txt` — the passages are in the research box._',
+      '_Source: drive_search for “travel policy hotels” in Library: `handbook/travel-and-expenses.md` › Limits, `notes/hotel-partners.txt` — the passages are in the research box._',
     );
     expect(lee.boxes).toHaveLength(1);
     expect(lee.boxes[0]!.html).toContain('handbook/travel-and-expenses.md');

@@ -119,7 +119,7 @@ describe('the SQLite and PostgreSQL schemas', () => {
       expect(postgres[table], table).toEqual(sqlite[table]);
     }
     // Every table the code uses is there, the ones the semantic indexes once made included.
-    for (const t of ['drive_fts', 'semantic_concepts', 'semantic_embeddings', 'schema_migrations'])
+    for (const t of ['drive_fts', 'semantic_passages', 'semantic_embeddings', 'schema_migrations'])
       expect(Object.keys(sqlite)).toContain(t);
   });
 

@@ -22,6 +22,7 @@ export function FileColumn({
   drive,
   searching,
   data,
+  showScores = false,
   loading,
   error,
   page,
@@ -32,6 +33,8 @@ export function FileColumn({
   drive: string | null;
   searching: boolean;
   data: FilePage | undefined;
+  /** Semantic results: each shows how well it matches. */
+  showScores?: boolean;
   loading: boolean;
   error: string | null;
   page: number;
@@ -62,7 +65,7 @@ export function FileColumn({
         aria-label={searching ? 'Search results' : 'Files'}
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       >
-        {data.rows.map(({ File: file, Snippet: snippet }) => (
+        {data.rows.map(({ File: file, Snippet: snippet, Score: score }) => (
           <ListItemButton
             key={file.Path}
             selected={file.Path === selected}
@@ -75,6 +78,9 @@ export function FileColumn({
                 <>
                   <Box component="span" sx={{ display: 'block' }}>
                     {file.Path} · {formatSize(file.Size)}
+                    {showScores &&
+                      score !== undefined &&
+                      ` · ${Math.round(Math.min(1, score) * 100)}% match`}
                   </Box>
                   {snippet && <Snippet text={snippet} />}
                 </>

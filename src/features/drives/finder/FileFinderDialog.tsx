@@ -10,6 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useAppDispatch } from '../../../store/hooks';
 import { driveErrorText, drivesApi, useListDrivesQuery } from '../drivesApi';
 import { UploadFilesDialog } from '../upload/UploadFilesDialog';
@@ -65,7 +67,14 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
         </IconButton>
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          }}
+        >
           <TextField
             size="small"
             fullWidth
@@ -83,6 +92,20 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
               },
             }}
           />
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={finder.mode}
+            onChange={(_, next) => next && finder.modeChosen(next)}
+            aria-label="Search by"
+          >
+            <ToggleButton value="text" title="Files with the words you type">
+              Words
+            </ToggleButton>
+            <ToggleButton value="semantic" title="Files about what you mean, in any words">
+              Meaning
+            </ToggleButton>
+          </ToggleButtonGroup>
           <Button
             variant="outlined"
             startIcon={<UploadIcon />}
@@ -115,6 +138,7 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
               drive={finder.drive}
               searching={finder.searching}
               data={finder.files.data}
+              showScores={finder.searching && finder.mode === 'semantic'}
               loading={finder.files.loading}
               error={finder.files.error}
               page={finder.page}

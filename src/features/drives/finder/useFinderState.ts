@@ -8,8 +8,11 @@ export const FINDER_PAGE_SIZE = 50;
 /** Typing settles this long before a search runs (SPEC §5). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** Words: full-text search as you type; meaning: semantic (hybrid) search. */
+export type FinderSearchMode = 'text' | 'semantic';
+
 /**
- * The finder's choices (drive, search, page, file) and the files they show.
+ * The finder's choices (drive, search, mode, page, file) and the files they show.
  * Picking a drive goes to page 1 and lists its files or re-runs the search;
  * a blank search returns to the listing at once; typing searches after 300 ms.
  */
@@ -17,6 +20,7 @@ export function useFinderState(firstDrive: string | null) {
   const [picked, setPicked] = useState<string | null>(null);
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
+  const [mode, setMode] = useState<FinderSearchMode>('text');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -33,7 +37,7 @@ export function useFinderState(firstDrive: string | null) {
     drive && !searching ? { drive, offset, limit, sortBy: 'path', sortDir: 'asc' } : skipToken,
   );
   const search = useSearchFilesQuery(
-    drive && searching ? { drive, kind: 'text', query, offset, limit } : skipToken,
+    drive && searching ? { drive, kind: mode, query, offset, limit } : skipToken,
   );
 
   const active = searching ? search : listing;
@@ -59,6 +63,7 @@ export function useFinderState(firstDrive: string | null) {
   return {
     drive,
     input,
+    mode,
     searching,
     page,
     selected,
@@ -74,6 +79,11 @@ export function useFinderState(firstDrive: string | null) {
       const q = value.trim();
       if (!q) settle('');
       else timer.current = setTimeout(() => settle(q), SEARCH_DEBOUNCE_MS);
+    },
+    modeChosen(next: FinderSearchMode) {
+      setMode(next);
+      setPage(1);
+      setSelected(null);
     },
     drivePicked(name: string) {
       setPicked(name);
