@@ -10,7 +10,7 @@ import {
 } from '../../../server/drives/semantic';
 import { chunkText } from '../../../server/drives/semantic/chunks';
 import { splitSections } from '../../../server/drives/semantic/sections';
-import { tableFileName } from '../../../server/drives/semantic/wordVectors/load';
+import { loadWordVectors, tableFileName } from '../../../server/drives/semantic/wordVectors/load';
 import type { SemanticIndex } from '../../../server/drives/types';
 import { migrate } from '../../../server/store/db';
 import { sqliteQueries } from '../../../server/store/kysely';
@@ -211,8 +211,18 @@ describe('vector index: meaning, not shared words', () => {
     expect(rows.n).toBe(0);
   });
 
-  it('keeps the converted word vectors under the data directory', () => {
+  it('keeps the converted word vectors under the data directory, with WordNet synonyms', async () => {
     expect(fs.statSync(path.join(dir, 'cache', tableFileName())).size).toBeGreaterThan(10_000_000);
+    const table = await loadWordVectors(path.join(dir, 'cache'));
+    const synonymsOf = (word: string) =>
+      [...table.synonyms(table.lookup(word))].map((r) => table.word(r));
+    expect(synonymsOf('poorly')).toEqual(expect.arrayContaining(['ill', 'unwell']));
+    expect(synonymsOf('newbie')).toContain('newcomer');
+    expect(synonymsOf('nicked')).toContain('nick');
+    expect(table.similarity(table.lookup('holiday'), table.lookup('vacation'))).toBeGreaterThan(
+      0.6,
+    );
+    expect(table.lookup('qqqzzzxxy')).toBe(-1);
   });
 });
 
