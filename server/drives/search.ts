@@ -110,9 +110,10 @@ async function tagSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuery, ta
 const FUSION_WINDOW = 200;
 const KEYWORD_WINDOW = 50;
 /**
- * A file that has the query's words is lifted by up to this much: all of
- * them (an "and" match) lifts more than some of them; the first keyword
- * hit more than the tenth. Meaning decides among files without the words.
+ * A file that has all the query's words (an "and" match) is lifted by up to
+ * this much, the first keyword hit more than the tenth. A file with only
+ * some of them is not lifted, only scored by meaning: in a paraphrase a
+ * word shared by chance ("leave" my car) would lift the wrong file.
  */
 const KEYWORD_LIFT = { all: 0.4, some: 0 };
 /**
