@@ -26,8 +26,8 @@ test('the finder finds a document by meaning and marks the passage that matched'
   await page.getByRole('button', { name: 'Open File Finder' }).click();
   const finder = page.getByRole('dialog', { name: /File Finder/ });
   await finder.getByRole('list', { name: 'Drives' }).getByText('Library').click();
-  await finder.getByRole('button', { name: 'Meaning' }).click();
-  await expect(finder.getByRole('button', { name: 'Meaning' })).toHaveAttribute(
+  await finder.getByRole('button', { name: 'Meaning', exact: true }).click();
+  await expect(finder.getByRole('button', { name: 'Meaning', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -41,7 +41,7 @@ test('the finder finds a document by meaning and marks the passage that matched'
   await screenshot(page, 'finder-meaning-desktop');
 
   // Back to words: the same box searches words as typed, without percentages.
-  await finder.getByRole('button', { name: 'Words' }).click();
+  await finder.getByRole('button', { name: 'Words', exact: true }).click();
   await finder.getByRole('textbox', { name: 'Search files' }).fill('parental');
   await expect(results.getByRole('button').first()).toContainText('benefits-and-leave.md');
   await expect(results).not.toContainText('% match');
@@ -53,7 +53,7 @@ test('the finder on a phone keeps the mode switch and the marked passage', async
   await page.getByRole('button', { name: 'Open File Finder' }).click();
   const finder = page.getByRole('dialog', { name: /File Finder/ });
   await finder.getByRole('list', { name: 'Drives' }).getByText('Library').click();
-  await finder.getByRole('button', { name: 'Meaning' }).click();
+  await finder.getByRole('button', { name: 'Meaning', exact: true }).click();
   await finder.getByRole('textbox', { name: 'Search files' }).fill(QUESTION);
   const first = finder.getByRole('list', { name: 'Search results' }).getByRole('button').first();
   await expect(first).toContainText('benefits-and-leave.md', { timeout: 15_000 });

@@ -17,6 +17,8 @@ export const MAX_QUERY_CHARS = 1000;
 const MAX_QUERY_WORDS = 24;
 /** A query word's best passage word is shown as a match when at least this near. */
 const SHOWN_MATCH = 0.6;
+/** Words more common than this SIF weight (about the 400 most frequent) are not marked by meaning. */
+const SHOWN_WEIGHT = 0.35;
 /** Below this, a word's nearest match counts as no match at all. */
 const NO_MATCH = 0.4;
 /** A passage word matching a query word's synonym counts this much of a match to the word. */
@@ -105,17 +107,21 @@ export function createScorer(
       return WORD_SHARE * words + (1 - WORD_SHARE) * Math.max(0, cosine);
     },
     /**
-     * The passage words shown as matches: for each query word, the passage
-     * word that matched it best (itself, or one near enough in meaning).
+     * The passage words shown as matches: for each telling query word, the
+     * passage word that matched it best (itself, or one near enough in
+     * meaning). Common words on either side ("new", "long"; "two", "next")
+     * match something in every passage and would mark noise.
      */
     matched(p: Scored): string[] {
       const out = new Set<string>();
       for (let i = 0; i < queryRows.length; i++) {
+        if (table.weight(queryRows[i]!) < SHOWN_WEIGHT) continue;
         let bestRow = -1;
         let bestSim = SHOWN_MATCH;
         for (const row of p.rows) {
           const sim = nearness(row)[i]!;
-          if (sim >= bestSim) [bestRow, bestSim] = [row, sim];
+          if (sim >= bestSim && (sim > 0.99 || table.weight(row) >= SHOWN_WEIGHT))
+            [bestRow, bestSim] = [row, sim];
         }
         if (bestRow >= 0) out.add(table.word(bestRow));
       }
