@@ -16,10 +16,11 @@ import type { WordVectorTable } from './wordVectors/table';
  * 1. every passage of the drives asked for is scored by the cosine of its
  *    SIF vector with the query's, and the best few hundred are kept, with
  *    every passage of the files the caller names (keyword hits);
- * 2. each of those is scored word by word: every query word is matched to
- *    the passage word nearest in meaning ("holiday" finds "vacation",
- *    "pinched" finds "stolen"), weighted by how telling the query word is,
- *    and that is mixed with step 1's cosine.
+ * 2. each of those is scored word by word (scoring.ts): every query word is
+ *    matched to the passage word nearest in meaning, or to one of its
+ *    WordNet synonyms ("car" finds "vehicles", "poorly" finds "ill"),
+ *    weighted by how telling the query word is here, and that is mixed
+ *    with step 1's cosine and with how near the whole file is.
  *
  * A file scores as its best passage, which is returned (with the words that
  * matched) so a result can show it. Passages live in the store (table
