@@ -1,14 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../auth/requestAuth';
 
 /**
  * Serves the built client from dist/public. Hashed assets are cached for a
  * year; every other GET that is not an API call gets index.html, so the
- * client router sees deep links (history fallback).
+ * client router sees deep links (history fallback). `npm run build` writes
+ * a brotli and a gzip copy beside each text file (vite.config.ts); a
+ * browser that accepts one gets it as it is, compressed once at build.
  */
+
+/** Encodings the build writes, in order of preference, with their file suffix. */
+const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
+type Encoding = keyof typeof ENCODINGS;
+
+/** index.html in the best encoding the browser accepts that the build wrote. */
+function sendIndex(req: FastifyRequest, reply: FastifyReply, index: string) {
+  const accepted = negotiate<Encoding | 'identity'>(req.headers['accept-encoding'] ?? '', [
+    'br',
+    'gzip',
+    'identity',
+  ]);
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html');
+  if (accepted && accepted !== 'identity' && fs.existsSync(index + ENCODINGS[accepted])) {
+    return reply
+      .header('Content-Encoding', accepted)
+      .send(fs.createReadStream(index + ENCODINGS[accepted]));
+  }
+  return reply.send(fs.createReadStream(index));
+}
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const index = path.join(clientDir, 'index.html');
   const built = fs.existsSync(index);
@@ -17,6 +40,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       root: clientDir,
       index: false,
       wildcard: false,
+      // file.js.br / file.js.gz beside file.js, chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -40,9 +65,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
           'The web client is not built yet. Run "npm run build" (npm start does this for you).',
         );
     }
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .send(fs.createReadStream(index));
+    return sendIndex(req, reply, index);
   });
 }
