@@ -8,7 +8,6 @@ import {
   createVectorIndex,
   rankPassages,
 } from '../../../server/drives/semantic';
-import { chunkText } from '../../../server/drives/semantic/chunks';
 import { splitSections } from '../../../server/drives/semantic/sections';
 import { loadWordVectors, tableFileName } from '../../../server/drives/semantic/wordVectors/load';
 import type { SemanticIndex } from '../../../server/drives/types';
@@ -285,7 +284,7 @@ describe('vector index: persistence', () => {
   });
 });
 
-describe('passages and chunks', () => {
+describe('passages', () => {
   it('rankPassages picks the paragraph that answers the question, with its heading', async () => {
     const travel = seedTexts().find((d) => d.path === 'handbook/travel-and-expenses.md')!.text;
     const [best] = await rankPassages(travel, 'lodging cost per night in the capital', 1);
@@ -319,22 +318,19 @@ describe('passages and chunks', () => {
     )!;
     expect(housing.heading).toBe('7. Relocation support');
     expect(text.slice(housing.start, housing.stop)).toContain('Temporary housing for 30 days.');
-    expect(splitSections('   ')).toEqual([]);
-  });
-
-  it('chunkText cuts long text into overlapping chunks near the size, at sentence ends', () => {
+    // A long paragraph is cut at sentence ends under the maximum; a long text gets longer passages.
     const sentence = (i: number) =>
       `Sentence number ${i} talks about scheduling plumbers and invoices.`;
-    const text = Array.from({ length: 80 }, (_, i) => sentence(i)).join(' ');
-    const chunks = chunkText(text, { size: 1000, overlap: 150 });
-    expect(chunks.length).toBeGreaterThan(4);
-    for (const c of chunks) expect(c.length).toBeLessThanOrEqual(1000);
-    for (const c of chunks.slice(0, -1)) expect(c.endsWith('.')).toBe(true);
-    // Consecutive chunks overlap.
-    expect(chunks[0]!.includes(chunks[1]!.slice(0, 40))).toBe(true);
-    expect(chunkText(text, { size: 1000, maxChunks: 3 }).length).toBeLessThanOrEqual(4);
-    expect(chunkText('   ')).toEqual([]);
-    expect(chunkText('short')).toEqual(['short']);
+    const long = Array.from({ length: 80 }, (_, i) => sentence(i)).join(' ');
+    const cut = splitSections(long, { target: 700, max: 1000 });
+    expect(cut.length).toBeGreaterThan(4);
+    for (const c of cut) expect(c.stop - c.start).toBeLessThanOrEqual(1000);
+    for (const c of cut.slice(0, -1))
+      expect(long.slice(c.start, c.stop).trimEnd().endsWith('.')).toBe(true);
+    expect(
+      splitSections(long, { target: 700, max: 1000, maxPassages: 3 }).length,
+    ).toBeLessThanOrEqual(4);
+    expect(splitSections('   ')).toEqual([]);
   });
 });
 
