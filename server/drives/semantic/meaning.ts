@@ -70,8 +70,7 @@ export function sifVector(table: WordVectorTable, rows: Map<number, number>): Fl
   const v = new Float32Array(table.dims);
   for (const [row, n] of rows) table.addTo(v, row, table.weight(row) * (1 + Math.log(n)));
   const c = table.common;
-  let along = 0;
-  for (let d = 0; d < v.length; d++) along += v[d]! * c[d]!;
+  const along = dot(v, c);
   let norm = 0;
   for (let d = 0; d < v.length; d++) {
     v[d] = v[d]! - along * c[d]!;
@@ -80,4 +79,20 @@ export function sifVector(table: WordVectorTable, rows: Map<number, number>): Fl
   norm = Math.sqrt(norm);
   if (norm > 0) for (let d = 0; d < v.length; d++) v[d] = v[d]! / norm;
   return v;
+}
+
+/** The dot product of two vectors of one length (the cosine, when both are of unit length). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let d = 0; d < a.length; d++) sum += a[d]! * b[d]!;
+  return sum;
+}
+
+/** The unit-length sum of vectors (zero when they cancel out or there are none). */
+export function unitSum(vectors: Float32Array[], dims: number): Float32Array {
+  const sum = new Float32Array(dims);
+  for (const v of vectors) for (let d = 0; d < dims; d++) sum[d] = sum[d]! + v[d]!;
+  const norm = Math.sqrt(dot(sum, sum));
+  if (norm > 0) for (let d = 0; d < dims; d++) sum[d] = sum[d]! / norm;
+  return sum;
 }

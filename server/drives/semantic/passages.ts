@@ -1,5 +1,5 @@
-import { analyse, countWords, sifVector } from './meaning';
-import { calibrate, createScorer, readQuery } from './scoring';
+import { analyse, countWords, dot, sifVector } from './meaning';
+import { calibrate, createScorer, rarityAmong, readQuery } from './scoring';
 import { splitSections } from './sections';
 import { loadWordVectors } from './wordVectors/load';
 
@@ -36,17 +36,14 @@ export async function rankPassages(text: string, query: string, limit = 3): Prom
   const df = new Map<number, number>();
   for (const a of read) for (const r of a.rows.keys()) df.set(r, (df.get(r) ?? 0) + 1);
   const n = sections.length;
-  const rarity = (row: number) => Math.log(1 + n / (1 + (df.get(row) ?? 0))) / Math.log(1 + n);
+  const rarity = rarityAmong(n, (row) => df.get(row) ?? 0);
   const scorer = createScorer(table, q.rows, q.terms, n > 1 ? rarity : undefined);
   return sections
     .map((s, i) => {
       const a = read[i]!;
-      const v = sifVector(table, a.rows);
-      let cosine = 0;
-      for (let d = 0; d < v.length; d++) cosine += v[d]! * q.vector[d]!;
       const score = scorer.score(
         { rows: Int32Array.from(a.rows.keys()), terms: [...a.terms.keys()] },
-        cosine,
+        dot(sifVector(table, a.rows), q.vector),
       );
       return {
         text: text.slice(s.start, s.stop).trim(),

@@ -58,6 +58,18 @@ export function readQuery(
   };
 }
 
+/**
+ * How rare each word is among `total` passages, 0..1 (1: in none), given how
+ * many passages have it: log(1 + total / (1 + having)) / log(1 + total).
+ */
+export function rarityAmong(
+  total: number,
+  having: (row: number) => number,
+): (row: number) => number {
+  const most = Math.log(1 + total);
+  return (row) => Math.log(1 + total / (1 + having(row))) / most;
+}
+
 export function createScorer(
   table: WordVectorTable,
   queryRows: number[],

@@ -1,7 +1,7 @@
 import type { PassageRow, SemanticRowsRepository } from '../../store/semanticRows';
 import type { IndexedText, SemanticHit, SemanticIndex, SemanticSearch } from '../types';
-import { analyse, countWords, sifVector, type Counts } from './meaning';
-import { calibrate, createScorer, readQuery } from './scoring';
+import { analyse, countWords, dot, sifVector, unitSum, type Counts } from './meaning';
+import { calibrate, createScorer, rarityAmong, readQuery } from './scoring';
 import { splitSections } from './sections';
 import { TopK } from './topK';
 import { loadWordVectors } from './wordVectors/load';
@@ -55,13 +55,20 @@ interface Passage {
 
 const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 
-function entries(counts: Counts): [string, number][] {
-  return [...counts];
+/** Adds `by` to the count of each key, dropping the keys that reach 0. */
+function tally<K>(counts: Map<K, number>, keys: Iterable<K>, by: 1 | -1): void {
+  for (const key of keys) {
+    const n = (counts.get(key) ?? 0) + by;
+    if (n > 0) counts.set(key, n);
+    else counts.delete(key);
+  }
 }
 
 export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
   const { rows } = opts;
   const files = new Map<number, Passage[]>();
+  /** Each file as one text: the unit sum of its passages' vectors. */
+  const fileVectors = new Map<number, Float32Array>();
   /** How many passages use each term the table lacks (a term no passage has is no evidence). */
   const termPassages = new Map<string, number>();
   /** How many passages have each table row (how common a word is here). */
@@ -90,27 +97,27 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
   const forget = (fileId: number) => {
     for (const p of files.get(fileId) ?? []) {
       passageCount--;
-      for (const t of p.terms) {
-        const n = (termPassages.get(t) ?? 1) - 1;
-        if (n > 0) termPassages.set(t, n);
-        else termPassages.delete(t);
-      }
-      for (const r of p.rows) {
-        const n = (rowPassages.get(r) ?? 1) - 1;
-        if (n > 0) rowPassages.set(r, n);
-        else rowPassages.delete(r);
-      }
+      tally(termPassages, p.terms, -1);
+      tally(rowPassages, p.rows, -1);
     }
     files.delete(fileId);
+    fileVectors.delete(fileId);
   };
   const remember = (fileId: number, list: Passage[]) => {
     forget(fileId);
     if (list.length === 0) return;
     files.set(fileId, list);
+    fileVectors.set(
+      fileId,
+      unitSum(
+        list.map((p) => p.vector),
+        list[0]!.vector.length,
+      ),
+    );
     for (const p of list) {
       passageCount++;
-      for (const t of p.terms) termPassages.set(t, (termPassages.get(t) ?? 0) + 1);
-      for (const r of p.rows) rowPassages.set(r, (rowPassages.get(r) ?? 0) + 1);
+      tally(termPassages, p.terms, 1);
+      tally(rowPassages, p.rows, 1);
     }
   };
 
@@ -179,7 +186,7 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
           ...row,
           chunk: stored.length,
           version: ANALYSIS,
-          words: JSON.stringify(entries(words)),
+          words: JSON.stringify([...words]),
         });
         list.push(passageOf(table, { ...row, file_id: doc.fileId }, words));
         if (stored.length % 8 === 0) await yieldToLoop();
@@ -222,9 +229,7 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
         if (!drives.has(list[0]!.driveId)) continue;
         const always = named.has(list[0]!.fileId);
         for (const p of list) {
-          let cosine = 0;
-          const v = p.vector;
-          for (let d = 0; d < v.length; d++) cosine += v[d]! * qv[d]!;
+          const cosine = dot(p.vector, qv);
           if (always || (queryTerms.length > 0 && queryTerms.some((t) => p.terms.includes(t))))
             kept.push({ p, cosine });
           else top.offer({ p, cosine }, cosine);
@@ -232,24 +237,13 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
       }
 
       // Step 2: word by word; a file is its best passage.
-      const most = Math.log(1 + passageCount);
-      const rarity = (row: number) =>
-        Math.log(1 + passageCount / (1 + (rowPassages.get(row) ?? 0))) / most;
+      const rarity = rarityAmong(passageCount, (row) => rowPassages.get(row) ?? 0);
       const score = createScorer(table, queryRows, queryTerms, rarity);
       const byFile = new Map<number, { p: Passage; score: number }>();
-      // What a whole file is about counts too: a paraphrase often names its topic, not a passage.
-      const fileCosine = new Map<number, number>();
-      const aboutFile = (fileId: number) => {
-        let c = fileCosine.get(fileId);
-        if (c === undefined) {
-          c = cosineOfSum(files.get(fileId)!, qv);
-          fileCosine.set(fileId, c);
-        }
-        return c;
-      };
       for (const { p, cosine } of [...kept, ...top.best()]) {
-        const s =
-          (1 - FILE_SHARE) * score.score(p, cosine) + FILE_SHARE * Math.max(0, aboutFile(p.fileId));
+        // What a whole file is about counts too: a paraphrase often names its topic, not a passage.
+        const aboutFile = dot(fileVectors.get(p.fileId)!, qv);
+        const s = (1 - FILE_SHARE) * score.score(p, cosine) + FILE_SHARE * Math.max(0, aboutFile);
         const had = byFile.get(p.fileId);
         if (!had || s > had.score) byFile.set(p.fileId, { p, score: s });
       }
@@ -268,17 +262,4 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
       return { hits, total: scored.length };
     },
   };
-}
-
-/** The cosine of the query with the sum of a file's passage vectors (the file as one text). */
-function cosineOfSum(list: Passage[], query: Float32Array): number {
-  const sum = new Float32Array(query.length);
-  for (const p of list) for (let d = 0; d < sum.length; d++) sum[d] = sum[d]! + p.vector[d]!;
-  let norm = 0;
-  let dot = 0;
-  for (let d = 0; d < sum.length; d++) {
-    norm += sum[d]! * sum[d]!;
-    dot += sum[d]! * query[d]!;
-  }
-  return norm > 0 ? dot / Math.sqrt(norm) : 0;
 }
