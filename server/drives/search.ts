@@ -164,7 +164,14 @@ async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuer
     const had = fused.get(text.row.id) ?? { score: 0 };
     fused.set(text.row.id, { ...had, text, score: had.score + lift / (1 + i) });
   });
-  await liftPhrases(ctx, fused, query);
+  // Bodies read once per search: the phrase check and the snippets want the same top files.
+  const bodies = new Map<number, Promise<string | undefined>>();
+  const bodyOf = (fileId: number) => {
+    let body = bodies.get(fileId);
+    if (!body) bodies.set(fileId, (body = ctx.repo.bodyOf(fileId)));
+    return body;
+  };
+  await liftPhrases(bodyOf, fused, query);
   const rows = await ctx.repo.filesByIds([...fused.keys()]);
   const wanted = tags.map((t) => t.toLowerCase());
   const scored = [...fused]
@@ -182,7 +189,7 @@ async function semanticSearch(ctx: SearchContext, drive: DriveRow, q: SearchQuer
       file: await ctx.toDriveFile(f.row, { includeContent: Boolean(q.includeContent) }),
       // Ranked by the whole sum; shown (and compared with the threshold) as at most 100 %.
       score: Number(Math.min(1, f.score).toFixed(4)),
-      snippet: await snippetOf(ctx, f.row, f.hit, f.text, query),
+      snippet: await snippetOf(await bodyOf(f.row.id), f.row, f.hit, f.text, query),
     })),
   );
   return { hits, total: scored.length };
@@ -193,11 +200,11 @@ const PHRASE_WINDOW = 20;
 const PHRASE_LIFT = 0.4;
 
 async function liftPhrases(
-  ctx: SearchContext,
+  bodyOf: (fileId: number) => Promise<string | undefined>,
   fused: Map<number, { score: number }>,
   query: string,
 ): Promise<void> {
-  const words = queryWords(query.toLowerCase());
+  const words = queryWords(query);
   if (words.length < 2 || words.length > MAX_LOOKUP_WORDS) return;
   const phrase = new RegExp(
     `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]{1,3}')}(?![\\p{L}\\p{N}])`,
@@ -205,7 +212,7 @@ async function liftPhrases(
   );
   const top = [...fused].sort((a, b) => b[1].score - a[1].score).slice(0, PHRASE_WINDOW);
   for (const [fileId, f] of top) {
-    const body = await ctx.repo.bodyOf(fileId);
+    const body = await bodyOf(fileId);
     if (body && phrase.test(body)) f.score += PHRASE_LIFT;
   }
 }
@@ -213,14 +220,13 @@ async function liftPhrases(
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The best passage with its matching words marked; else the keyword snippet; else the file's start. */
-async function snippetOf(
-  ctx: SearchContext,
+function snippetOf(
+  body: string | undefined,
   row: FileRow,
   hit: SemanticHit | undefined,
   text: TextHit | undefined,
   query: string,
-): Promise<string | undefined> {
-  const body = await ctx.repo.bodyOf(row.id);
+): string | undefined {
   if (hit?.passage) {
     const indexed = semanticTextOf(row, body ?? '');
     const passage = indexed.slice(hit.passage.start, hit.passage.stop);

@@ -54,10 +54,14 @@ export function useFinderState(firstDrive: string | null) {
     };
   }
 
-  const settle = (q: string) => {
-    setQuery(q);
+  /** A new query, mode or drive starts at page 1 with no file picked. */
+  const restart = () => {
     setPage(1);
     setSelected(null);
+  };
+  const settle = (q: string) => {
+    setQuery(q);
+    restart();
   };
 
   return {
@@ -82,13 +86,11 @@ export function useFinderState(firstDrive: string | null) {
     },
     modeChosen(next: FinderSearchMode) {
       setMode(next);
-      setPage(1);
-      setSelected(null);
+      restart();
     },
     drivePicked(name: string) {
       setPicked(name);
-      setPage(1);
-      setSelected(null);
+      restart();
     },
     filePicked: (path: string) => setSelected(path),
     pageChosen(next: number) {
