@@ -4,6 +4,11 @@ import { applicationSchema, declaredCogSchema } from './entities';
 /** Largest user message the server accepts (characters of text). */
 export const MAX_USER_MESSAGE_CHARS = 64 * 1024;
 
+/** Most messages one display.history page carries. */
+export const MAX_HISTORY_PAGE = 200;
+
+const messageIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
+
 const attrsSchema = z.record(z.string(), z.unknown());
 
 /**
@@ -23,7 +28,17 @@ export const clientMessageSchemas = {
     cogs: z.array(declaredCogSchema).check(z.maxLength(10_000)),
   }),
   'display.experts': z.looseObject({}),
-  'display.messages': z.looseObject({}),
+  /**
+   * Without `limit`: every stored message as display.message frames (SPEC §7).
+   * With it: one display.history frame holding that page — the newest, or the
+   * one before / after / around a message (the transcript's paging).
+   */
+  'display.messages': z.looseObject({
+    limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_HISTORY_PAGE))),
+    before: z.optional(messageIdSchema),
+    after: z.optional(messageIdSchema),
+    around: z.optional(messageIdSchema),
+  }),
   'user.message': z.object({ text: z.string().check(z.maxLength(MAX_USER_MESSAGE_CHARS)) }),
   'workspace.expert.details': z.looseObject({}),
   'workspace.toolprovider.details': z.looseObject({}),

@@ -42,6 +42,19 @@ export const serverMessageSchemas = {
   'user.echo': messageSchema,
   'assistant.message': messageSchema,
   'display.message': messageSchema,
+  /** One page of a transcript, answering display.messages with a limit (oldest first). */
+  'display.history': z.looseObject({
+    /** Which page this is: the newest, or the one before / after / around `cursor`. */
+    page: z.enum(['latest', 'before', 'after', 'around']),
+    cursor: z.optional(z.string()),
+    messages: z.array(messageSchema),
+    /** The workspace's research boxes and traces, on the pages that start a view (latest, around). */
+    researchboxes: z.optional(z.array(researchBoxSchema)),
+    traces: z.optional(z.array(traceSchema)),
+    /** Whether more messages are stored before the first of this page / after its last. */
+    older: z.boolean(),
+    newer: z.boolean(),
+  }),
   'display.expert': expertSchema,
   'display.researchbox': researchBoxSchema,
   'server.progress': progressItemSchema,

@@ -6,6 +6,13 @@ import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import { workspaceAudience } from './audience';
+import {
+  historyPageOf,
+  messageOnWire,
+  readHistoryPage,
+  researchBoxOnWire,
+  traceOnWire,
+} from './history';
 import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
 import { startMeetingRound, type MeetingDeps } from './meeting';
 import { failOrphanedAnswers } from './orphans';
@@ -65,42 +72,24 @@ export function registerMeetingHandlers(
       hub.send(conn, 'display.expert', expertOnWire(e));
   });
 
-  hub.on('display.messages', async (conn) => {
+  hub.on('display.messages', async (conn, frame) => {
     const ws = await openWorkspace(store, conn);
-    // Read behind the writes already queued: an answer someone saw is in it.
+    const { limit, before, after, around } = frame.content;
+    if (limit !== undefined) {
+      const page = historyPageOf({ limit, before, after, around });
+      // Read behind the writes already queued: an answer someone saw is in it.
+      const history = await transcriptQueue.run(ws.id, () => readHistoryPage(store, ws.id, page));
+      hub.send(conn, 'display.history', history);
+      return;
+    }
     const { messages, boxes, traces } = await transcriptQueue.run(ws.id, async () => ({
       messages: await store.transcripts.messages(ws.id),
       boxes: await store.transcripts.researchBoxes(ws.id),
       traces: await store.transcripts.traces(ws.id),
     }));
-    for (const m of messages) {
-      hub.send(conn, 'display.message', {
-        message_id: m.message_id,
-        role: m.role,
-        name: m.name,
-        ...(m.expert_id ? { expert_id: m.expert_id } : {}),
-        ...(m.content !== null ? { content: m.content } : {}),
-        ...(m.html !== null ? { html: m.html } : {}),
-        created_at: m.created_at,
-        final: true,
-      });
-    }
-    for (const b of boxes) {
-      hub.send(conn, 'display.researchbox', {
-        id: b.id,
-        ...(b.name ? { name: b.name } : {}),
-        ...(b.title ? { title: b.title } : {}),
-        ...(b.html ? { html: b.html } : {}),
-        ...(b.content ? { content: b.content } : {}),
-      });
-    }
-    for (const t of traces) {
-      hub.send(conn, 'server.trace', {
-        key: t.key,
-        ...(t.html ? { html: t.html } : {}),
-        value: t.value,
-      });
-    }
+    for (const m of messages) hub.send(conn, 'display.message', messageOnWire(m));
+    for (const b of boxes) hub.send(conn, 'display.researchbox', researchBoxOnWire(b));
+    for (const t of traces) hub.send(conn, 'server.trace', traceOnWire(t));
   });
 
   hub.on('workspace.expert.details', async (conn, frame) => {

@@ -5,6 +5,32 @@ import type { Database } from './schema';
 /** A transcript message as stored (its row without the workspace and the sequence number). */
 export type StoredMessage = Omit<Selectable<Database['messages']>, 'seq' | 'workspace_id'>;
 
+const MESSAGE_COLUMNS = [
+  'message_id',
+  'role',
+  'name',
+  'expert_id',
+  'user_id',
+  'content',
+  'html',
+  'created_at',
+] as const;
+
+/** Which page of a transcript to read: at most one cursor; none is the newest page. */
+export interface MessagePageRequest {
+  limit: number;
+  before?: string;
+  after?: string;
+  around?: string;
+}
+
+export interface MessagePage {
+  messages: StoredMessage[];
+  /** Whether the workspace holds messages before the first of the page / after its last. */
+  older: boolean;
+  newer: boolean;
+}
+
 export interface StoredResearchBox {
   id: string;
   name: string | null;
@@ -62,21 +88,79 @@ export class TranscriptsRepository {
   async messages(workspaceId: string, limit = 10_000): Promise<StoredMessage[]> {
     const newestFirst = await this.q
       .selectFrom('messages')
-      .select([
-        'message_id',
-        'role',
-        'name',
-        'expert_id',
-        'user_id',
-        'content',
-        'html',
-        'created_at',
-      ])
+      .select(MESSAGE_COLUMNS)
       .where('workspace_id', '=', workspaceId)
       .orderBy('seq', 'desc')
       .limit(limit)
       .execute();
     return newestFirst.reverse();
+  }
+
+  /**
+   * One page of a workspace's messages, oldest first: the newest `limit`, or
+   * the ones just before or after a message, or `limit` around one (the
+   * message itself and as many before it as after). `older` and `newer` say
+   * whether the workspace holds more on either side. A cursor message that is
+   * not in this workspace yields undefined.
+   */
+  async messagePage(
+    workspaceId: string,
+    page: MessagePageRequest,
+  ): Promise<MessagePage | undefined> {
+    const cursor = page.before ?? page.after ?? page.around;
+    let seq: number | undefined;
+    if (cursor !== undefined) {
+      const row = await this.q
+        .selectFrom('messages')
+        .select('seq')
+        .where('workspace_id', '=', workspaceId)
+        .where('message_id', '=', cursor)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      seq = Number(row.seq);
+    }
+    const limit = page.limit;
+    if (seq === undefined || page.before !== undefined) {
+      const rows = await this.side(workspaceId, '<', seq, limit + 1);
+      const older = rows.length > limit;
+      return {
+        messages: rows.slice(0, limit).reverse(),
+        older,
+        newer: seq !== undefined,
+      };
+    }
+    if (page.after !== undefined) {
+      const rows = await this.side(workspaceId, '>', seq, limit + 1);
+      return { messages: rows.slice(0, limit), older: true, newer: rows.length > limit };
+    }
+    // Around: the message and the ones before it, then as many after as before.
+    const half = Math.floor((limit - 1) / 2);
+    const before = await this.side(workspaceId, '<=', seq, limit - half + 1);
+    const after = await this.side(workspaceId, '>', seq, half + 1);
+    const olderCount = Math.min(before.length, limit - half);
+    return {
+      messages: [...before.slice(0, olderCount).reverse(), ...after.slice(0, half)],
+      older: before.length > olderCount,
+      newer: after.length > half,
+    };
+  }
+
+  /** Messages on one side of `seq` (all of them when undefined), nearest first. */
+  private side(
+    workspaceId: string,
+    op: '<' | '<=' | '>',
+    seq: number | undefined,
+    limit: number,
+  ): Promise<StoredMessage[]> {
+    let query = this.q
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('workspace_id', '=', workspaceId);
+    if (seq !== undefined) query = query.where('seq', op, seq);
+    return query
+      .orderBy('seq', op === '>' ? 'asc' : 'desc')
+      .limit(limit)
+      .execute();
   }
 
   async messageCount(workspaceId: string): Promise<number> {

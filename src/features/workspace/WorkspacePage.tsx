@@ -30,7 +30,7 @@ export function WorkspacePage() {
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
   const workspaceName = useAppSelector(selectWorkspaceName);
-  useWorkspaceSession(workspaceId);
+  useWorkspaceSession(workspaceId, params.get('message') || null);
 
   if (!workspaceId) {
     return (

@@ -61,3 +61,39 @@ export function upsertMessage(list: MessageList, message: TranscriptMessage): Me
 export function allMessages(list: MessageList): TranscriptMessage[] {
   return list.chunks.flat();
 }
+
+/** A list holding these messages in this order (a later duplicate id replaces the earlier). */
+export function messageListOf(messages: readonly TranscriptMessage[]): MessageList {
+  const chunks: TranscriptMessage[][] = [];
+  const index: Record<string, number>[] = Array.from({ length: BUCKETS }, () => ({}));
+  let size = 0;
+  for (const message of messages) {
+    const bucket = index[bucketOf(message.message_id)]!;
+    const known = bucket[message.message_id];
+    const position = known ?? size++;
+    (chunks[position >> CHUNK_BITS] ??= [])[position & (CHUNK_SIZE - 1)] = message;
+    bucket[message.message_id] = position;
+  }
+  return { chunks, index, size };
+}
+
+/**
+ * Older messages put before the list (a page fetched while scrolling up).
+ * Ones the list already holds keep their place. The whole list is rebuilt:
+ * pages come once per scroll, not per frame.
+ */
+export function prependMessages(
+  list: MessageList,
+  older: readonly TranscriptMessage[],
+): MessageList {
+  const fresh = older.filter((m) => positionOf(list, m.message_id) === undefined);
+  return fresh.length ? messageListOf([...fresh, ...allMessages(list)]) : list;
+}
+
+/** Each message upserted in order: a newer page, or the newest page over a list it continues. */
+export function upsertMessages(
+  list: MessageList,
+  messages: readonly TranscriptMessage[],
+): MessageList {
+  return messages.reduce(upsertMessage, list);
+}

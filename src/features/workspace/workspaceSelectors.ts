@@ -12,6 +12,9 @@ const researchSelectors = researchAdapter.getSelectors((s: RootState) => s.works
 export const selectWorkspaceId = (s: RootState) => selectWorkspace(s).workspaceId;
 export const selectWorkspaceName = (s: RootState) => selectWorkspace(s).workspaceName;
 export const selectMessageList = (s: RootState) => selectWorkspace(s).messages;
+export const selectHistory = (s: RootState) => selectWorkspace(s).history;
+export const selectIsFocusedMessage = (s: RootState, id: string) =>
+  selectWorkspace(s).history.focus === id;
 export const selectQuestionsSent = (s: RootState) => selectWorkspace(s).questionsSent;
 export const selectMessageCount = (s: RootState) => selectWorkspace(s).messages.size;
 export const selectMessageById = (s: RootState, id: string) =>

@@ -6,7 +6,8 @@ import {
 } from '@reduxjs/toolkit';
 import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
 import { cogConnected, cogIn, cogSendRequested } from '../../ws/cogActions';
-import { emptyMessageList, upsertMessage, type MessageList } from './messageList';
+import { emptyMessageList, positionOf, upsertMessage, type MessageList } from './messageList';
+import { emptyHistory, historyPageRequested, placePage, type TranscriptHistory } from './history';
 
 /** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
 export interface TranscriptMessage {
@@ -44,6 +45,8 @@ export interface WorkspaceState {
   progress: Record<string, ProgressItem>;
   research: EntityState<ResearchBox, string>;
   traces: Trace[];
+  /** Where the loaded messages sit in the stored transcript, and the page under way. */
+  history: TranscriptHistory;
   /** Questions this browser has sent: the transcript goes to the newest when one comes back. */
   questionsSent: number;
 }
@@ -56,6 +59,7 @@ const initialState: WorkspaceState = {
   progress: {},
   research: researchAdapter.getInitialState(),
   traces: [],
+  history: emptyHistory,
   questionsSent: 0,
 };
 
@@ -123,10 +127,19 @@ export const workspaceSlice = createSlice({
       // again, so the ones shown are dropped rather than shown twice.
       .addCase(cogSendRequested, (state, { payload }) => {
         if (payload.typ === 'user.message') state.questionsSent += 1;
+        const loading = historyPageRequested(payload);
+        if (loading) state.history.loading = loading;
       })
       .addCase(cogConnected, (state) => {
         state.progress = {};
         state.traces = [];
+        // A page asked for on the dropped socket may never come; the connect asks again.
+        state.history.loading = null;
+      })
+      .addCase(cogIn('display.history'), (state, { payload }) => {
+        const { researchboxes, traces } = payload.content;
+        if (researchboxes) researchAdapter.upsertMany(state.research, researchboxes);
+        if (traces) state.traces = traces.slice(-MAX_TRACES);
       })
       .addCase(cogIn('server.progress'), (state, { payload }) => {
         const { cid, status } = payload.content;
@@ -156,6 +169,7 @@ export const { workspaceOpened, expertToggled } = workspaceSlice.actions;
 const userEcho = cogIn('user.echo');
 const assistantMessage = cogIn('assistant.message');
 const displayMessage = cogIn('display.message');
+const displayHistory = cogIn('display.history');
 
 /**
  * The slice plus the transcript frames, handled outside Immer: the message
@@ -167,11 +181,30 @@ export function workspaceReducer(
   action: UnknownAction,
 ): WorkspaceState {
   const next = workspaceSlice.reducer(state, action);
+  if (displayHistory.match(action)) {
+    const page = action.payload.content;
+    const placed = placePage(next.messages, next.history, {
+      page: page.page,
+      cursor: page.cursor,
+      messages: page.messages.map((m) => toTranscript(m, 'assistant')),
+      older: page.older,
+      newer: page.newer,
+    });
+    return { ...next, ...placed };
+  }
   let message: TranscriptMessage | undefined;
   if (userEcho.match(action)) message = toTranscript(action.payload.content, 'user');
   // A streamed answer repeats its message_id; each update replaces the text.
   else if (assistantMessage.match(action) || displayMessage.match(action)) {
     message = toTranscript(action.payload.content, 'assistant');
   }
-  return message ? { ...next, messages: upsertMessage(next.messages, message) } : next;
+  if (!message) return next;
+  // Showing an older stretch, a new message would sit after a gap: it comes with the newer pages.
+  if (next.history.newer && positionOf(next.messages, message.message_id) === undefined)
+    return next;
+  const messages = upsertMessage(next.messages, message);
+  const history = next.history.pagedForward
+    ? { ...next.history, pagedForward: false }
+    : next.history;
+  return { ...next, messages, history };
 }

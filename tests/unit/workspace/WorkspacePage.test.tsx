@@ -22,7 +22,7 @@ describe('workspace page: session', () => {
       key: 'workspace',
       frames: [
         { typ: 'display.experts', content: {} },
-        { typ: 'display.messages', content: {} },
+        { typ: 'display.messages', content: { limit: 50 } },
         { typ: 'workspace.expert.details', content: {} },
       ],
     });

@@ -6,9 +6,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useAppSelector } from '../../../store/hooks';
-import { messageAt } from '../messageList';
-import { selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { HISTORY_PAGE } from '../history';
+import { messageAt, positionOf } from '../messageList';
+import { selectHistory, selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
+import { cogSend } from '../../../ws/cogActions';
+import { useHistoryPaging } from './useHistoryPaging';
 import { TranscriptRow } from './TranscriptRow';
 
 /** A first guess at a row's height; each row is measured once it renders. */
@@ -23,6 +26,7 @@ const FOLLOW_THRESHOLD_PX = 120;
  */
 export function Transcript() {
   const list = useAppSelector(selectMessageList);
+  const history = useAppSelector(selectHistory);
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback(
     (index: number) => messageAt(list, index)?.message_id ?? index,
@@ -37,7 +41,8 @@ export function Transcript() {
     getItemKey,
     overscan: 6,
     anchorTo: 'end',
-    followOnAppend: true,
+    // Live messages are followed; a newer page fetched while reading down is not.
+    followOnAppend: !history.pagedForward,
     scrollEndThreshold: FOLLOW_THRESHOLD_PX,
     // React 19 warns when flushSync runs inside the commit that mounts the list.
     useFlushSync: false,
@@ -45,25 +50,42 @@ export function Transcript() {
   const items = virtualizer.getVirtualItems();
   const empty = list.size === 0;
 
-  // A chat opens at its newest message, also when it mounts over a transcript already loaded.
-  const openedAtEnd = useRef(false);
+  // A chat opens at its newest message, also when it mounts over a transcript already loaded;
+  // the newest page after a jump goes back there, and a jump goes to the message it asked for.
+  const shownView = useRef(-1);
   useLayoutEffect(() => {
-    if (openedAtEnd.current || list.size === 0) return;
-    openedAtEnd.current = true;
-    virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
-  }, [list.size, virtualizer]);
+    if (shownView.current === history.view || list.size === 0) return;
+    shownView.current = history.view;
+    const focus = history.focus === null ? undefined : positionOf(list, history.focus);
+    if (focus === undefined) virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
+    else virtualizer.scrollToIndex(focus, { align: 'center' });
+  }, [list, history.view, history.focus, virtualizer]);
+  useHistoryPaging(scrollRef, list, history);
+
+  const dispatch = useAppDispatch();
+  // Newer messages not loaded (after a jump): the newest page replaces the list and is shown.
+  const toNewest = useCallback(() => {
+    if (history.newer) dispatch(cogSend('display.messages', { limit: HISTORY_PAGE }));
+    else virtualizer.scrollToEnd();
+  }, [dispatch, history.newer, virtualizer]);
 
   // Someone who asks wants to see their question and the answers to it, wherever they had
   // scrolled (and however far a long history's real row heights moved the end): once
   // their question is in the list, the list goes to its end, and follows from there.
+  // Reading an older stretch, the question is not added to it: the newest page is fetched.
   const questionsSent = useAppSelector(selectQuestionsSent);
   const awaitingQuestion = useRef(questionsSent);
   useLayoutEffect(() => {
     if (awaitingQuestion.current === questionsSent) return;
+    if (history.newer) {
+      if (history.loading !== 'view')
+        dispatch(cogSend('display.messages', { limit: HISTORY_PAGE }));
+      return;
+    }
     if (messageAt(list, list.size - 1)?.role !== 'user') return;
     awaitingQuestion.current = questionsSent;
     virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
-  }, [list, questionsSent, virtualizer]);
+  }, [list, questionsSent, virtualizer, history.newer, history.loading, dispatch]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
@@ -89,7 +111,7 @@ export function Transcript() {
               aria-label="Scroll to bottom"
               size="small"
               disabled={empty}
-              onClick={() => virtualizer.scrollToEnd()}
+              onClick={toNewest}
             >
               <KeyboardDoubleArrowDownIcon fontSize="small" />
             </IconButton>

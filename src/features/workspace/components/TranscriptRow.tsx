@@ -6,7 +6,7 @@ import { memo } from 'react';
 import { Markdown } from '../../../components/Markdown';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { useAppSelector } from '../../../store/hooks';
-import { selectMessageById } from '../workspaceSelectors';
+import { selectIsFocusedMessage, selectMessageById } from '../workspaceSelectors';
 import type { TranscriptMessage } from '../workspaceSlice';
 import { keywordText } from './keywords';
 
@@ -24,20 +24,23 @@ export const TranscriptRow = memo(function TranscriptRow({
   measureRef: (el: HTMLElement | null) => void;
 }) {
   const message = useAppSelector((s) => selectMessageById(s, id));
+  // The message a search result jumped to stays marked until the reader goes to the newest.
+  const focused = useAppSelector((s) => selectIsFocusedMessage(s, id));
   return (
     <Box
       ref={measureRef}
       data-index={index}
       data-message-id={id}
       role="listitem"
+      aria-current={focused ? 'true' : undefined}
       sx={{ px: 2, py: 1 }}
     >
-      {message && <MessageView message={message} />}
+      {message && <MessageView message={message} focused={focused} />}
     </Box>
   );
 });
 
-function MessageView({ message }: { message: TranscriptMessage }) {
+function MessageView({ message, focused }: { message: TranscriptMessage; focused: boolean }) {
   const isUser = message.role === 'user';
   const keywords = isUser ? '' : keywordText(message.keywords);
   const text = message.html ?? message.content;
@@ -47,8 +50,8 @@ function MessageView({ message }: { message: TranscriptMessage }) {
         p: 1.5,
         borderRadius: 2,
         bgcolor: isUser ? 'action.hover' : 'background.paper',
-        border: 1,
-        borderColor: 'divider',
+        border: focused ? 2 : 1,
+        borderColor: focused ? 'primary.main' : 'divider',
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { cogContextSet, cogInitRegistered, cogInitUnregistered } from '../../../ws/cogActions';
 import { selectExperts, selectSelectedExpertIds } from '../workspaceSelectors';
+import { HISTORY_PAGE } from '../history';
 import { workspaceOpened } from '../workspaceSlice';
 
 /** The key under which the page registers its initialisation frames with the cog middleware. */
@@ -12,8 +13,10 @@ export const WORKSPACE_INIT_KEY = 'workspace';
  * Ties the open workspace to the live connection: a clean transcript, the
  * workspace_id and selected_experts context values, and the frames that ask
  * the server for experts, history and details on every connect (SPEC §4, §7).
+ * History comes a page at a time (DESIGN §8: a 10,000-message workspace opens
+ * at once); `focusMessageId` opens it around that message instead of at the end.
  */
-export function useWorkspaceSession(workspaceId: string | null) {
+export function useWorkspaceSession(workspaceId: string | null, focusMessageId: string | null) {
   const dispatch = useAppDispatch();
   const hasExperts = useAppSelector((s) => selectExperts(s).length > 0);
   const selectedIds = useAppSelector(selectSelectedExpertIds, shallowEqual);
@@ -27,13 +30,20 @@ export function useWorkspaceSession(workspaceId: string | null) {
         key: WORKSPACE_INIT_KEY,
         frames: [
           { typ: 'display.experts', content: {} },
-          { typ: 'display.messages', content: {} },
+          // The newest page, or the one around the message a link points at (a search result).
+          {
+            typ: 'display.messages',
+            content: {
+              limit: HISTORY_PAGE,
+              ...(focusMessageId ? { around: focusMessageId } : {}),
+            },
+          },
           { typ: 'workspace.expert.details', content: {} },
         ],
       }),
     );
     return () => void dispatch(cogInitUnregistered({ key: WORKSPACE_INIT_KEY }));
-  }, [dispatch, workspaceId]);
+  }, [dispatch, workspaceId, focusMessageId]);
 
   useEffect(() => {
     if (!workspaceId || !hasExperts) return;
