@@ -10,7 +10,7 @@ import { RequireAuth } from './features/auth/RequireAuth';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
 import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
-import { WorkspaceRoute } from './features/world/WorkspaceRoute';
+import { preloadWorkspacePage, WorkspaceRoute } from './features/world/WorkspaceRoute';
 
 /** Screens load on demand, so /login stays small (DESIGN §8). */
 const lazyPage = (load: () => Promise<ComponentType>) => ({
@@ -76,7 +76,11 @@ export const routes: RouteObject[] = [
                       import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
                     ),
                   },
-                  { path: 'workspace', element: <WorkspaceRoute /> },
+                  {
+                    path: 'workspace',
+                    loader: preloadWorkspacePage,
+                    element: <WorkspaceRoute />,
+                  },
                   {
                     path: 'workspace-management',
                     ...lazyPage(() =>
