@@ -13,6 +13,8 @@ import { driveCorpus, randomText, textQueries, vocabulary, type CorpusFile } fro
 import type { BenchResult } from './report';
 
 const FILES = 100_000;
+/** Quick mode (npm test: the bench still runs, its figures are not judged) uses smaller inputs. */
+export const filesFor = (quick: boolean) => (quick ? 3_000 : FILES);
 
 /** A full collection before reading memory figures (the flag can be set at run time). */
 function collectGarbage(): void {
@@ -118,7 +120,9 @@ export async function measureListingAndSearch(
 
 /** Listing and text search over 100,000 files on SQLite, through the real HTTP server (DESIGN §8). */
 export function driveListingAndSearchBench(opts: { quick: boolean }): Promise<BenchResult[]> {
-  return measureListingAndSearch(driveCorpus(FILES), { samples: samplesFor(opts.quick) });
+  return measureListingAndSearch(driveCorpus(filesFor(opts.quick)), {
+    samples: samplesFor(opts.quick),
+  });
 }
 
 /**
@@ -127,7 +131,9 @@ export function driveListingAndSearchBench(opts: { quick: boolean }): Promise<Be
  * its size on disk, indexing time, query p95 and the memory the loaded index
  * adds to the process.
  */
-export async function semanticSearchBench(): Promise<BenchResult[]> {
+export async function semanticSearchBench(opts: { quick: boolean }): Promise<BenchResult[]> {
+  const documents = opts.quick ? 500 : 10_000;
+  const count = documents.toLocaleString('en-US');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-bench-sem-'));
   const cacheDir = path.join(dir, 'cache');
   const held = () => {
@@ -138,7 +144,7 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
   const heldBefore = held();
   const converting = performance.now();
   // A fresh cache: the shared copy in node_modules/.cache is set aside so that the conversion itself is timed.
-  const { file, converted } = await ensureTableFile(cacheDir, { fresh: true });
+  const { file, converted } = await ensureTableFile(cacheDir, { fresh: !opts.quick });
   const convertSeconds = (performance.now() - converting) / 1000;
   const tableMb = fs.statSync(file).size / 1e6;
   const store = await openStore(dir, { sessionTtlMs: 60_000 });
@@ -146,11 +152,11 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
   const words = vocabulary();
   try {
     const started = performance.now();
-    for (let i = 0; i < 10_000; i++) {
+    for (let i = 0; i < documents; i++) {
       await index.upsert({ fileId: i + 1, driveId: 'bench', text: randomText(words, 120, i + 11) });
     }
     const indexSeconds = (performance.now() - started) / 1000;
-    const queries = Array.from({ length: 200 }, (_, i) =>
+    const queries = Array.from({ length: opts.quick ? 40 : 200 }, (_, i) =>
       randomText(words, 2 + (i % 4), 104729 * (i + 5)),
     );
     const ask = (query: string) =>
@@ -160,7 +166,7 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
     const heldAfter = held();
     return [
       {
-        name: 'semantic search over 10,000 documents',
+        name: `semantic search over ${count} documents`,
         value: Number(percentile(times, 0.95).toFixed(1)),
         unit: 'ms p95',
         budget: 25,
@@ -168,7 +174,7 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
         detail: `word-vector index, ${queries.length} queries of 2–5 words; median ${percentile(times, 0.5).toFixed(1)} ms`,
       },
       {
-        name: 'semantic indexing of 10,000 documents',
+        name: `semantic indexing of ${count} documents`,
         value: Number(indexSeconds.toFixed(1)),
         unit: 's',
         budget: 60,
@@ -184,7 +190,7 @@ export async function semanticSearchBench(): Promise<BenchResult[]> {
         detail: `${converted ? `${converted.words.toLocaleString('en-US')} words` : 'copied'}; ${tableMb.toFixed(1)} MB on disk (from the package's 307 MB JSON)`,
       },
       {
-        name: 'memory the loaded index holds with 10,000 documents',
+        name: `memory the loaded index holds with ${count} documents`,
         value: Math.round((heldAfter - heldBefore) / 1e6),
         unit: 'MB',
         kind: 'max',
@@ -237,8 +243,8 @@ export async function idleMemoryBench(): Promise<BenchResult> {
 }
 
 /** A 1 GB upload streamed to a real server process; its memory must stay flat (DESIGN §8). */
-export async function uploadMemoryBench(): Promise<BenchResult> {
-  const size = 1024 * 1024 * 1024;
+export async function uploadMemoryBench(opts: { quick: boolean }): Promise<BenchResult> {
+  const size = (opts.quick ? 64 : 1024) * 1024 * 1024;
   const server = await startServerProcess({ MAX_UPLOAD_BYTES: String(2 * size), DEMO_SEED: '1' });
   const pid = server.child.pid!;
   try {
@@ -277,12 +283,12 @@ export async function uploadMemoryBench(): Promise<BenchResult> {
     clearInterval(sampler);
     if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
     return {
-      name: 'server memory growth during a 1 GB upload',
+      name: `server memory growth during a ${opts.quick ? '64 MB' : '1 GB'} upload`,
       value: Math.round(peak - before),
       unit: 'MB',
       budget: 100,
       kind: 'max',
-      detail: `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; ${(1024 / seconds).toFixed(0)} MB/s`,
+      detail: `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB; ${(size / 1024 / 1024 / seconds).toFixed(0)} MB/s`,
     };
   } finally {
     await server.stop();

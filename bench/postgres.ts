@@ -1,11 +1,9 @@
 import pg from 'pg';
 import { findPostgresBin, POSTGRES_MISSING, startPostgres } from '../tests/support/postgres';
 import { driveCorpus } from './corpus';
-import { measureListingAndSearch } from './drives';
+import { filesFor, measureListingAndSearch } from './drives';
 import { meetingOverheadBench } from './meetingOverhead';
 import type { BenchOutcome, BenchResult } from './report';
-
-const FILES = 100_000;
 
 /**
  * Server settings of the bench's cluster beyond the tests'. PostgreSQL's
@@ -67,7 +65,7 @@ async function serverVersion(url: string): Promise<string> {
  * Without PostgreSQL it says so on one line and measures SQLite alone.
  */
 export async function postgresBench(opts: { quick: boolean }): Promise<BenchOutcome[]> {
-  const files = driveCorpus(FILES);
+  const files = driveCorpus(filesFor(opts.quick));
   const samples = opts.quick ? 60 : 200;
   const sqlite = {
     drives: await measureListingAndSearch(files, { samples, label: 'SQLite' }),

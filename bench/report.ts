@@ -23,13 +23,19 @@ export function withinBudget(r: BenchOutcome): boolean {
   return r.kind === 'max' ? r.value <= r.budget : r.value >= r.budget;
 }
 
-export function formatResult(r: BenchOutcome): string {
+/** A figure as printed; `judged: false` (quick mode) shows the budget without a verdict. */
+export function formatResult(r: BenchOutcome, opts: { judged?: boolean } = {}): string {
   if ('skipped' in r) return `${r.name.padEnd(56)} skipped: ${r.skipped}`;
-  const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2));
+  const judged = opts.judged ?? true;
   const sign = r.kind === 'max' ? '≤' : '≥';
+  const verdict = judged ? (withinBudget(r) ? '  ok' : '  OVER BUDGET') : '  (quick: not judged)';
   const budget =
     r.budget === undefined
       ? '(no budget in DESIGN §8)'
-      : `budget ${sign} ${fmt(r.budget)} ${r.unit}  ${withinBudget(r) ? 'ok' : 'OVER BUDGET'}`;
-  return `${r.name.padEnd(56)} ${fmt(r.value).padStart(12)} ${r.unit.padEnd(9)} ${budget}${r.detail ? `\n    ${r.detail}` : ''}`;
+      : `budget ${sign} ${formatNumber(r.budget)} ${r.unit}${verdict}`;
+  return `${r.name.padEnd(56)} ${formatNumber(r.value).padStart(12)} ${r.unit.padEnd(9)} ${budget}${r.detail ? `\n    ${r.detail}` : ''}`;
+}
+
+export function formatNumber(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
 }

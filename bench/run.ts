@@ -1,11 +1,16 @@
 /**
- * npm run bench: every figure of DESIGN §8 that exists so far, each printed
- * beside its budget. Exits 1 when one is over budget. `-- --quick` asks the
- * benches that have one for their quick mode (smaller inputs); other
+ * npm run bench: every figure of DESIGN §8, each printed beside its budget,
+ * written to .tmp/bench/results.json. Exits 1 when one is over budget or a
+ * bench fails. A full run of every bench also writes the figures into the
+ * README's table.
+ *
+ * `-- --quick` (what npm test runs): every bench on small inputs, so that a
+ * broken bench fails the tests; its figures are printed, not judged. Other
  * arguments pick benches by name.
  */
 import { loginBundleBench } from './loginBundle';
 import { formatResult, withinBudget, type BenchOutcome } from './report';
+import { writeResults } from './results';
 import { meetingOverheadBench } from './meetingOverhead';
 import { socketIngestBench } from './socketIngest';
 import {
@@ -21,7 +26,9 @@ import { hostileUploadBench } from './hostileUpload';
 import { postgresBench } from './postgres';
 import { clusterBench } from './cluster';
 
-const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>][] = [
+type Bench = (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>;
+
+const benches: [string, Bench][] = [
   ['login bundle', loginBundleBench],
   ['socket ingest', socketIngestBench],
   ['transcript', transcriptRenderBench],
@@ -42,11 +49,26 @@ const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | Ben
 const quick = process.argv.includes('--quick');
 const only = process.argv.slice(2).filter((a) => a !== '--quick');
 const results: BenchOutcome[] = [];
+const failed: string[] = [];
+const started = Date.now();
 for (const [name, run] of benches) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
-  for (const result of [await run({ quick })].flat()) {
-    results.push(result);
-    console.log(formatResult(result));
+  try {
+    for (const result of [await run({ quick })].flat()) {
+      if ('value' in result && !Number.isFinite(result.value))
+        throw new Error(`${result.name}: no figure (${result.value})`);
+      results.push(result);
+      console.log(formatResult(result, { judged: !quick }));
+    }
+  } catch (err) {
+    // One broken bench is reported and the others still run.
+    failed.push(name);
+    console.log(`${name.padEnd(56)} FAILED: ${(err as Error).stack ?? String(err)}`);
   }
 }
-process.exit(results.every(withinBudget) ? 0 : 1);
+const file = writeResults(results, { quick, complete: only.length === 0 && !quick, failed });
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\n${results.length} figures in ${seconds} s → ${file}`);
+if (failed.length) console.log(`benches that failed: ${failed.join(', ')}`);
+const over = quick ? [] : results.filter((r) => !withinBudget(r));
+process.exit(failed.length || over.length ? 1 : 0);

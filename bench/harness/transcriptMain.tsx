@@ -63,8 +63,11 @@ function rowShown(id: string): Promise<number> {
   });
 }
 
+/** How many messages the store holds before the transcript mounts (?messages=, default 10,000). */
+const MESSAGES = Number(new URLSearchParams(location.search).get('messages')) || 10_000;
+
 async function run() {
-  for (let i = 0; i < 10_000; i++) store.dispatch(message(i));
+  for (let i = 0; i < MESSAGES; i++) store.dispatch(message(i));
   store.dispatch({ type: 'bench/loaded' });
   await nextFrame();
 
@@ -79,12 +82,12 @@ async function run() {
       </Provider>,
     ),
   );
-  await rowShown('m9999');
+  await rowShown(`m${MESSAGES - 1}`);
   const mounted = await nextFrame(); // the virtualizer measures rows and settles within the frame
   const mountMs = mounted - mountStart;
 
   const appendMs: number[] = [];
-  for (let i = 10_000; i < 10_030; i++) {
+  for (let i = MESSAGES; i < MESSAGES + 30; i++) {
     await nextFrame();
     const start = performance.now();
     store.dispatch(message(i));
