@@ -4,22 +4,32 @@ import type { TranscriptMessage } from './workspaceSlice';
  * The transcript as an immutable list that stays cheap at 10,000 messages.
  * An entity map copies every key on each insert (quadratic over a history
  * replay); here an append or a streamed update copies one chunk of at most
- * 256 messages, one index bucket and two short outer arrays.
+ * 256 messages, one index bucket and two short outer arrays. Buckets stay
+ * small (about 10 ids at 10,000 messages): copying a big one per append made
+ * garbage enough for collection pauses to show as slow appends.
  */
 const CHUNK_BITS = 8;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
-const BUCKETS = 64;
+const BUCKETS = 1024;
 
 export interface MessageList {
   /** Messages in arrival order, CHUNK_SIZE per chunk. */
   chunks: readonly (readonly TranscriptMessage[])[];
-  /** message_id → position, spread over BUCKETS small maps. */
-  index: readonly Readonly<Record<string, number>>[];
+  /** message_id → position, spread over BUCKETS small maps (absent until one holds an id). */
+  index: readonly (Readonly<Record<string, number>> | undefined)[];
   size: number;
 }
 
 export function emptyMessageList(): MessageList {
-  return { chunks: [], index: Array.from({ length: BUCKETS }, () => ({})), size: 0 };
+  return { chunks: [], index: new Array<undefined>(BUCKETS).fill(undefined), size: 0 };
+}
+
+/**
+ * A bucket without a prototype: an id such as "constructor" or "__proto__"
+ * is only a key (state stays plain, serializable data).
+ */
+function bucket(): Record<string, number> {
+  return Object.create(null) as Record<string, number>;
 }
 
 function bucketOf(id: string): number {
@@ -29,7 +39,7 @@ function bucketOf(id: string): number {
 }
 
 export function positionOf(list: MessageList, id: string): number | undefined {
-  return list.index[bucketOf(id)]![id];
+  return list.index[bucketOf(id)]?.[id];
 }
 
 export function messageAt(list: MessageList, position: number): TranscriptMessage | undefined {
@@ -54,7 +64,7 @@ export function upsertMessage(list: MessageList, message: TranscriptMessage): Me
   if (known !== undefined) return { ...list, chunks };
   const b = bucketOf(id);
   const index = list.index.slice();
-  index[b] = { ...list.index[b], [id]: position };
+  index[b] = Object.assign(bucket(), list.index[b], { [id]: position });
   return { chunks, index, size: position + 1 };
 }
 
@@ -65,14 +75,15 @@ export function allMessages(list: MessageList): TranscriptMessage[] {
 /** A list holding these messages in this order (a later duplicate id replaces the earlier). */
 export function messageListOf(messages: readonly TranscriptMessage[]): MessageList {
   const chunks: TranscriptMessage[][] = [];
-  const index: Record<string, number>[] = Array.from({ length: BUCKETS }, () => ({}));
+  const index: (Record<string, number> | undefined)[] = new Array<undefined>(BUCKETS).fill(
+    undefined,
+  );
   let size = 0;
   for (const message of messages) {
-    const bucket = index[bucketOf(message.message_id)]!;
-    const known = bucket[message.message_id];
-    const position = known ?? size++;
+    const ids = (index[bucketOf(message.message_id)] ??= bucket());
+    const position = ids[message.message_id] ?? size++;
     (chunks[position >> CHUNK_BITS] ??= [])[position & (CHUNK_SIZE - 1)] = message;
-    bucket[message.message_id] = position;
+    ids[message.message_id] = position;
   }
   return { chunks, index, size };
 }

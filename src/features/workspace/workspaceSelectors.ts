@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { extractCodeBlocks, type CodeBlock } from './codeBlocks';
-import { allMessages, messageAt, messageById } from './messageList';
+import { messageAt, messageById } from './messageList';
 import { expertsAdapter, researchAdapter, type TranscriptMessage } from './workspaceSlice';
 
 const selectWorkspace = (state: RootState) => state.workspace;
@@ -45,9 +45,19 @@ function blocksOf(message: TranscriptMessage): CodeBlock[] {
   return blocks;
 }
 
+// A chunk of the list is replaced only when one of its messages changes: an append or a
+// streamed update walks one chunk again, not all 10,000 messages.
+const blocksByChunk = new WeakMap<readonly TranscriptMessage[], CodeBlock[]>();
+function chunkBlocks(chunk: readonly TranscriptMessage[]): CodeBlock[] {
+  let blocks = blocksByChunk.get(chunk);
+  if (!blocks) {
+    blocks = chunk.filter((m) => m.role === 'assistant').flatMap(blocksOf);
+    blocksByChunk.set(chunk, blocks);
+  }
+  return blocks;
+}
+
 /** Every code block of the transcript, in order (the right column's 'Blocks'). */
 export const selectCodeBlocks = createSelector([selectMessageList], (list) =>
-  allMessages(list)
-    .filter((m) => m.role === 'assistant')
-    .flatMap(blocksOf),
+  list.chunks.flatMap(chunkBlocks),
 );

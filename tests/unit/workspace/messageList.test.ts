@@ -54,4 +54,17 @@ describe('the transcript list', () => {
     expect(next.chunks[2]).not.toBe(list.chunks[2]);
     expect(next.index.filter((bucket, i) => bucket !== list.index[i])).toHaveLength(1);
   });
+
+  it('takes ids that are names of object properties as plain ids', () => {
+    let list = emptyMessageList();
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(positionOf(list, id)).toBeUndefined();
+    list = upsertMessage(list, msg('constructor'));
+    list = upsertMessage(list, msg('__proto__'));
+    list = upsertMessage(list, msg('__proto__', 'again'));
+    expect(list.size).toBe(2);
+    expect(messageById(list, '__proto__')?.content).toBe('again');
+    expect(positionOf(list, 'toString')).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(list)).size).toBe(2);
+  });
 });
