@@ -77,6 +77,8 @@ export function makeStore(
     extraMiddleware?: Middleware<object, RootState>[];
     /** The session log recorder's settings (tests keep the download instead of saving it). */
     actionLog?: Partial<ActionRecorderDeps>;
+    /** The ingest bench's figure without the recorder, beside the one with it; the app always records. */
+    withoutActionLog?: boolean;
     /** Added after Redux Toolkit's own enhancers: the remote DevTools one when configured (main.tsx). */
     enhancers?: StoreEnhancer[];
   } = {},
@@ -102,7 +104,7 @@ export function makeStore(
         .concat(baseApi.middleware, sagaMiddleware)
         .concat(createDictationMiddleware(options.dictation ?? browserDictationDeps()))
         // Last but the tests' own: it records exactly the actions that reach the reducers.
-        .concat(actionLog.middleware)
+        .concat(options.withoutActionLog ? [] : [actionLog.middleware])
         .concat(options.extraMiddleware ?? []),
     // DevTools stay on in production builds too: support and developers inspect live sessions.
     devTools: devToolsOptions,
