@@ -35,6 +35,8 @@ export function createActionRecorder(deps: ActionRecorderDeps) {
   const capacity = Math.max(BLOCKS, deps.capacity ?? DEFAULT_ACTION_LOG_CAPACITY);
   const blockSize = Math.ceil(capacity / BLOCKS);
   const now = deps.now ?? (() => new Date());
+  // A Date per action is garbage the ingest path need not make.
+  const clock = deps.now ? () => now().getTime() : Date.now;
   const blocks: Block[] = [];
   let size = 0;
   let dropped = 0;
@@ -46,7 +48,7 @@ export function createActionRecorder(deps: ActionRecorderDeps) {
       block = { startState: stateBefore, entries: [] };
       blocks.push(block);
     }
-    block.entries.push({ at: now().getTime(), action: redact(action) as UnknownAction });
+    block.entries.push({ at: clock(), action: redact(action) as UnknownAction });
     size++;
     while (size > capacity && blocks.length > 1) {
       const oldest = blocks.shift()!;
