@@ -7,6 +7,7 @@ import {
 import createSagaMiddleware from 'redux-saga';
 import { DEFAULT_CLIENT_VERSION } from '../../protocol';
 import { baseApi } from '../api/baseApi';
+import { passSocketFramesMiddleware, passSocketFramesReducer } from '../api/passSocketFrames';
 import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { browserDictationDeps } from '../features/dictation/browserDictation';
@@ -35,7 +36,7 @@ import { devToolsOptions } from './devtools';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 
 export const rootReducer = combineSlices(
-  baseApi,
+  { [baseApi.reducerPath]: passSocketFramesReducer(baseApi.reducer) },
   authSlice,
   connectionSlice,
   flashSlice,
@@ -101,7 +102,7 @@ export function makeStore(
       })
         // The cog middleware goes first so `dispatch(cogRequest(...))` is typed as its promise.
         .prepend(cogMiddleware, listenerMiddleware.middleware)
-        .concat(baseApi.middleware, sagaMiddleware)
+        .concat(passSocketFramesMiddleware(baseApi.middleware), sagaMiddleware)
         .concat(createDictationMiddleware(options.dictation ?? browserDictationDeps()))
         // Last but the tests' own: it records exactly the actions that reach the reducers.
         .concat(options.withoutActionLog ? [] : [actionLog.middleware])
