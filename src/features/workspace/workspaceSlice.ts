@@ -6,7 +6,8 @@ import {
 } from '@reduxjs/toolkit';
 import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
 import { cogConnected, cogIn, cogSendRequested } from '../../ws/cogActions';
-import { emptyMessageList, upsertMessage, type MessageList } from './messageList';
+import { emptyMessageList, type MessageList } from './messageList';
+import { applyStreamedFrame } from './streamedFrames';
 
 /** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
 export interface TranscriptMessage {
@@ -59,34 +60,6 @@ const initialState: WorkspaceState = {
   questionsSent: 0,
 };
 
-type Incoming = {
-  message_id: string;
-  name?: string;
-  keywords?: string | string[];
-  content?: string;
-  html?: string;
-  final?: boolean;
-  role?: string;
-  created_at?: string;
-  expert_id?: unknown;
-};
-
-function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): TranscriptMessage {
-  const role = m.role === 'user' || m.role === 'assistant' ? m.role : fallbackRole;
-  const out: TranscriptMessage = {
-    message_id: m.message_id,
-    role,
-    name: m.name ?? (role === 'user' ? 'You' : 'Expert'),
-    final: m.final ?? true,
-  };
-  if (m.content !== undefined) out.content = m.content;
-  if (m.html !== undefined) out.html = m.html;
-  if (m.keywords !== undefined) out.keywords = m.keywords;
-  if (m.created_at !== undefined) out.created_at = m.created_at;
-  if (typeof m.expert_id === 'string') out.expert_id = m.expert_id;
-  return out;
-}
-
 export const workspaceSlice = createSlice({
   name: 'workspace',
   initialState,
@@ -128,21 +101,6 @@ export const workspaceSlice = createSlice({
         state.progress = {};
         state.traces = [];
       })
-      .addCase(cogIn('server.progress'), (state, { payload }) => {
-        const { cid, status } = payload.content;
-        if (status === 'done') delete state.progress[cid];
-        else state.progress[cid] = payload.content;
-      })
-      .addCase(cogIn('display.researchbox'), (state, { payload }) => {
-        researchAdapter.upsertOne(state.research, payload.content);
-      })
-      .addCase(cogIn('server.data'), (state, { payload }) => {
-        const box = payload.content as { key: string; id?: unknown; value?: unknown };
-        if (box.key === 'researchbox' && box.value && typeof box.value === 'object') {
-          const value = box.value as ResearchBox;
-          if (typeof value.id === 'string') researchAdapter.upsertOne(state.research, value);
-        }
-      })
       .addCase(cogIn('server.trace'), (state, { payload }) => {
         state.traces.push(payload.content);
         if (state.traces.length > MAX_TRACES)
@@ -153,25 +111,13 @@ export const workspaceSlice = createSlice({
 
 export const { workspaceOpened, expertToggled } = workspaceSlice.actions;
 
-const userEcho = cogIn('user.echo');
-const assistantMessage = cogIn('assistant.message');
-const displayMessage = cogIn('display.message');
-
 /**
- * The slice plus the transcript frames, handled outside Immer: the message
- * list is immutable by construction (see messageList.ts), and drafting it
- * would walk and freeze thousands of entries per frame.
+ * The slice, then the frames a round streams in bulk (transcript, progress,
+ * research), which are applied outside Immer (see streamedFrames.ts).
  */
 export function workspaceReducer(
   state: WorkspaceState | undefined,
   action: UnknownAction,
 ): WorkspaceState {
-  const next = workspaceSlice.reducer(state, action);
-  let message: TranscriptMessage | undefined;
-  if (userEcho.match(action)) message = toTranscript(action.payload.content, 'user');
-  // A streamed answer repeats its message_id; each update replaces the text.
-  else if (assistantMessage.match(action) || displayMessage.match(action)) {
-    message = toTranscript(action.payload.content, 'assistant');
-  }
-  return message ? { ...next, messages: upsertMessage(next.messages, message) } : next;
+  return applyStreamedFrame(workspaceSlice.reducer(state, action), action);
 }
