@@ -1,73 +1,63 @@
-import { JSDOM } from 'jsdom';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { IngestRounds } from './harness/socketIngestStore';
 import type { BenchResult } from './report';
 
+const STORE_RUN = fileURLToPath(new URL('./harness/socketIngestStore.ts', import.meta.url));
+
 /**
- * Server frames pushed through the real store (cog middleware: decode and
- * validate against protocol/, then every reducer), as fast as they can go.
- * A fake socket stands in for the network; everything after it is real.
+ * Runs one figure in a fresh process, as a page has one store. Measured after
+ * the store with the recorder in the same process, the store without it ran
+ * at the recorder's speed (two stores without it did not slow each other):
+ * most likely the type feedback their shared code had gathered on the first.
  */
-export async function socketIngestBench(): Promise<BenchResult> {
-  const dom = new JSDOM('', { url: 'http://localhost/' });
-  Object.assign(globalThis, { window: dom.window, document: dom.window.document });
-  process.env.NODE_ENV = 'production';
-  const { makeStore } = await import('../src/store/store');
-  const { cogConnectRequested } = await import('../src/ws/cogActions');
+function runStore(mode: 'with' | 'without', frames: number): IngestRounds {
+  const out = execFileSync(
+    process.execPath,
+    [...process.execArgv, STORE_RUN, mode, String(frames)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return JSON.parse(out) as IngestRounds;
+}
 
-  const opened: BenchSocket[] = [];
-  class BenchSocket {
-    readyState = 0;
-    onopen: (() => void) | null = null;
-    onmessage: ((e: { data: unknown }) => void) | null = null;
-    onclose = null;
-    onerror = null;
-    constructor() {
-      opened.push(this);
-    }
-    send() {}
-    close() {}
-  }
-  const store = makeStore(undefined, {
-    cog: {
-      WebSocketImpl: BenchSocket,
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-      urlFor: () => 'ws://bench/',
-      browserId: () => 'bench',
-    },
-  });
-  store.dispatch(cogConnectRequested({ worldId: 'bench' }));
-  const s = opened[0]!;
-  s.readyState = 1;
-  s.onopen?.();
-
-  const text = 'The answer, with its working shown: 12.5% of 2,480 is 310. '.repeat(8);
-  const frames = [
-    JSON.stringify({
-      typ: 'assistant.message',
-      content: { message_id: 'm1', name: 'Ada Quant', content: text },
-    }),
-    JSON.stringify({ typ: 'server.progress', content: { cid: 'c1', status: 'working-ok' } }),
-    JSON.stringify({ typ: 'server.heartbeat', content: { time: new Date().toISOString() } }),
-    JSON.stringify({
-      typ: 'display.researchbox',
-      content: { id: 'r1', title: 'Sources', html: `<p>${text}</p>` },
-    }),
-    JSON.stringify({ typ: 'server.tool.start', content: { tool_name: 'calc_evaluate' } }),
-  ];
-  const push = (n: number) => {
-    for (let i = 0; i < n; i++) s.onmessage?.({ data: frames[i % frames.length] });
-  };
-  push(5_000); // warm up the JIT
-  const n = 100_000;
-  const started = performance.now();
-  push(n);
-  const seconds = (performance.now() - started) / 1000;
+function figure(rounds: IngestRounds, frames: number): { value: number; detail: string } {
+  const all = rounds.rates.map((r) => r.toLocaleString('en-US')).join(', ');
+  const kept = rounds.kept ? `, the recorder holding ${rounds.kept}` : '';
   return {
-    name: 'socket ingest through middleware + reducers',
-    value: Math.round(n / seconds),
-    unit: 'frames/s',
-    budget: 20_000,
-    kind: 'min',
-    detail: `${n.toLocaleString('en-US')} frames (5 kinds, production store) in ${seconds.toFixed(2)} s`,
+    // Best of the rounds: other processes on the machine only ever slow a round down.
+    value: Math.max(...rounds.rates),
+    detail:
+      `best of ${rounds.rates.length} rounds of ${frames.toLocaleString('en-US')} frames ` +
+      `(5 kinds, production store${kept}): ${all} frames/s; ` +
+      // On a busy machine the wall clock mostly says what else is running; CPU time says
+      // what the code costs.
+      `CPU ${rounds.cpuMicros.toFixed(1)} µs a frame at best`,
   };
+}
+
+/**
+ * Inbound frames through the real store, middleware and reducers (see
+ * harness/socketIngestStore.ts). DESIGN §8 sets the budget with the session
+ * recorder on, as the app runs; the figure without it is printed beside it
+ * to show what recording costs.
+ */
+export async function socketIngestBench(opts: { quick: boolean }): Promise<BenchResult[]> {
+  const frames = opts.quick ? 10_000 : 100_000;
+  const recording = figure(runStore('with', frames), frames);
+  const bare = figure(runStore('without', frames), frames);
+  return [
+    {
+      name: 'socket ingest through middleware + reducers, recorder on',
+      unit: 'frames/s',
+      budget: 150_000,
+      kind: 'min',
+      ...recording,
+    },
+    {
+      name: 'socket ingest through middleware + reducers, no recorder',
+      unit: 'frames/s',
+      kind: 'min',
+      ...bare,
+    },
+  ];
 }

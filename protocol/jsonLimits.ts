@@ -60,6 +60,26 @@ function stringEnd(text: string, open: number): number {
   }
 }
 
+/** How many times `char` occurs in `text`, counting no further than `max` + 1. */
+function countUpTo(text: string, char: string, max: number): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i >= 0 && n <= max; i = text.indexOf(char, i + 1)) n++;
+  return n;
+}
+
+/**
+ * True when `text` keeps the depth and value limits whatever its structure:
+ * every value counted is one character, and each level of nesting needs an
+ * opening bracket (counted here inside strings too, so this errs on the side
+ * of scanning). Most frames are short and flat; indexOf finds that out much
+ * faster than a scan character by character.
+ */
+function tooSmallToBreak(text: string, limits: JsonLimits): boolean {
+  if (text.length > limits.maxValues) return false;
+  const max = limits.maxDepth;
+  return countUpTo(text, '{', max) + countUpTo(text, '[', max) <= max;
+}
+
 /**
  * Why `text` breaks `limits` (the sentence names `what`, e.g. 'Frame'), or
  * undefined when it keeps them. Linear in the length of the text; strings are
@@ -76,6 +96,7 @@ export function jsonLimitProblem(
     const tooBig = sizeProblem(utf8Length(text), limits, what);
     if (tooBig) return tooBig;
   }
+  if (tooSmallToBreak(text, limits)) return undefined;
   let depth = 0;
   let values = 0;
   for (let i = 0; i < text.length; i++) {

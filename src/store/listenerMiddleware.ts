@@ -2,7 +2,6 @@ import { addListener, createListenerMiddleware, type TypedStartListening } from 
 import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addDictationListeners } from '../features/dictation/dictationListeners';
-import { addFlashListeners } from '../features/flash/flashListeners';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
@@ -11,7 +10,6 @@ export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 const featureListeners: ((start: AppStartListening) => void)[] = [
   addBrowserAppsListeners,
   addSessionListeners,
-  addFlashListeners,
   addDictationListeners,
 ];
 

@@ -7,6 +7,7 @@ import {
 import createSagaMiddleware from 'redux-saga';
 import { DEFAULT_CLIENT_VERSION } from '../../protocol';
 import { baseApi } from '../api/baseApi';
+import { passSocketFramesMiddleware, passSocketFramesReducer } from '../api/passSocketFrames';
 import { authSlice } from '../features/auth/authSlice';
 import { connectionSlice } from '../features/connection/connectionSlice';
 import { browserDictationDeps } from '../features/dictation/browserDictation';
@@ -35,7 +36,7 @@ import { devToolsOptions } from './devtools';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 
 export const rootReducer = combineSlices(
-  baseApi,
+  { [baseApi.reducerPath]: passSocketFramesReducer(baseApi.reducer) },
   authSlice,
   connectionSlice,
   flashSlice,
@@ -77,6 +78,8 @@ export function makeStore(
     extraMiddleware?: Middleware<object, RootState>[];
     /** The session log recorder's settings (tests keep the download instead of saving it). */
     actionLog?: Partial<ActionRecorderDeps>;
+    /** The ingest bench's figure without the recorder, beside the one with it; the app always records. */
+    withoutActionLog?: boolean;
     /** Added after Redux Toolkit's own enhancers: the remote DevTools one when configured (main.tsx). */
     enhancers?: StoreEnhancer[];
   } = {},
@@ -99,10 +102,10 @@ export function makeStore(
       })
         // The cog middleware goes first so `dispatch(cogRequest(...))` is typed as its promise.
         .prepend(cogMiddleware, listenerMiddleware.middleware)
-        .concat(baseApi.middleware, sagaMiddleware)
+        .concat(passSocketFramesMiddleware(baseApi.middleware), sagaMiddleware)
         .concat(createDictationMiddleware(options.dictation ?? browserDictationDeps()))
         // Last but the tests' own: it records exactly the actions that reach the reducers.
-        .concat(actionLog.middleware)
+        .concat(options.withoutActionLog ? [] : [actionLog.middleware])
         .concat(options.extraMiddleware ?? []),
     // DevTools stay on in production builds too: support and developers inspect live sessions.
     devTools: devToolsOptions,

@@ -66,16 +66,18 @@ export type CogOutActionCreator<T extends ClientTyp> = PayloadActionCreator<
   `cog/out/${T}`
 >;
 
-// Memoised so that `cogIn(typ)` is cheap on the hot ingest path and `.match`
-// can be taken anywhere without creating a new creator each time.
+// Memoised by typ so that `cogIn(typ)` is cheap on the hot ingest path (not even the
+// action type string is built again) and `.match` can be taken anywhere without
+// creating a new creator each time.
 const inCreators = new Map<string, unknown>();
 const outCreators = new Map<string, unknown>();
 
-function memo<C>(cache: Map<string, unknown>, type: string, batched = false): C {
-  let creator = cache.get(type);
+function memo<C>(cache: Map<string, unknown>, typ: string, prefix: string, batched = false): C {
+  let creator = cache.get(typ);
   if (!creator) {
+    const type = prefix + typ;
     creator = batched ? createAction(type, prepareAutoBatched<unknown>()) : createAction(type);
-    cache.set(type, creator);
+    cache.set(typ, creator);
   }
   return creator as C;
 }
@@ -84,12 +86,12 @@ function memo<C>(cache: Map<string, unknown>, type: string, batched = false): C 
 export function cogIn<T extends ServerTyp>(typ: T): CogInActionCreator<T> {
   // Auto-batched: a burst of frames (a history replay, a streamed answer) notifies the UI
   // once per animation frame instead of once per frame received.
-  return memo<CogInActionCreator<T>>(inCreators, `cog/in/${typ}`, true);
+  return memo<CogInActionCreator<T>>(inCreators, typ, 'cog/in/', true);
 }
 
 /** The action for a frame really written to the socket: `cog/out/<typ>`. */
 export function cogOut<T extends ClientTyp>(typ: T): CogOutActionCreator<T> {
-  return memo<CogOutActionCreator<T>>(outCreators, `cog/out/${typ}`);
+  return memo<CogOutActionCreator<T>>(outCreators, typ, 'cog/out/');
 }
 
 /** Longest piece of an invalid frame kept in the action (state and DevTools stay small). */

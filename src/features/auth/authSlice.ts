@@ -50,6 +50,19 @@ function signedOut(
   if (loginUrl) state.loginUrl = loginUrl;
 }
 
+/**
+ * RTK Query's endpoint matchers check several fields of whatever they are
+ * given, and a slice's matchers are asked about every action; all they can
+ * match are the api's own request actions, whose types start with its path.
+ */
+const API_ACTION_PREFIX = `${authApi.reducerPath}/`;
+function apiOnly<A>(matcher: (action: unknown) => action is A) {
+  return (action: unknown): action is A =>
+    typeof (action as { type?: unknown } | null)?.type === 'string' &&
+    (action as { type: string }).type.startsWith(API_ACTION_PREFIX) &&
+    matcher(action);
+}
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -57,26 +70,28 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(authenticationFailed, (state) => signedOut(state))
-      .addMatcher(authApi.endpoints.checkUser.matchPending, (state) => {
+      .addMatcher(apiOnly(authApi.endpoints.checkUser.matchPending), (state) => {
         if (state.status === 'unknown') state.status = 'checking';
       })
       .addMatcher(
-        isAnyOf(
-          authApi.endpoints.checkUser.matchFulfilled,
-          authApi.endpoints.refreshUser.matchFulfilled,
-          authApi.endpoints.signIn.matchFulfilled,
+        apiOnly(
+          isAnyOf(
+            authApi.endpoints.checkUser.matchFulfilled,
+            authApi.endpoints.refreshUser.matchFulfilled,
+            authApi.endpoints.signIn.matchFulfilled,
+          ),
         ),
         signedIn,
       )
-      .addMatcher(authApi.endpoints.checkUser.matchRejected, (state, action) => {
+      .addMatcher(apiOnly(authApi.endpoints.checkUser.matchRejected), (state, action) => {
         const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
         signedOut(state, body?.login_url);
       })
-      .addMatcher(authApi.endpoints.refreshUser.matchRejected, (state, action) => {
+      .addMatcher(apiOnly(authApi.endpoints.refreshUser.matchRejected), (state, action) => {
         const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
         signedOut(state, body?.login_url, 'expired');
       })
-      .addMatcher(authApi.endpoints.signOut.matchFulfilled, (state) =>
+      .addMatcher(apiOnly(authApi.endpoints.signOut.matchFulfilled), (state) =>
         signedOut(state, null, 'signedOut'),
       );
   },

@@ -1,5 +1,6 @@
 import { createSlice, nanoid } from '@reduxjs/toolkit';
 import { FLASH_DURATION_MS } from '../../../protocol';
+import { cogIn } from '../../ws/cogActions';
 
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
 
@@ -10,13 +11,32 @@ export interface FlashMessage {
   durationMs: number;
 }
 
+interface FlashState {
+  current: FlashMessage | null;
+  /** Flashes shown for server events so far: their ids, as a reducer may not draw random ones. */
+  fromServer: number;
+}
+
+const initialState: FlashState = { current: null, fromServer: 0 };
+
+function showServerFlash(state: FlashState, text: string, severity: FlashSeverity) {
+  // A session log recorded before this counter existed replays from a state without it.
+  state.fromServer = (state.fromServer ?? 0) + 1;
+  state.current = {
+    id: `server-${state.fromServer}`,
+    text,
+    severity,
+    durationMs: FLASH_DURATION_MS,
+  };
+}
+
 /**
  * One flash at a time, and the newest wins: a busy meeting flashes faster than
  * every 4 s, and the answer to something the user just did must not wait.
  */
 export const flashSlice = createSlice({
   name: 'flash',
-  initialState: { current: null as FlashMessage | null },
+  initialState,
   reducers: {
     flashShown: {
       reducer: (state, action: { payload: FlashMessage }) => {
@@ -33,6 +53,20 @@ export const flashSlice = createSlice({
     flashDismissed: (state, action: { payload: string }) => {
       if (state.current?.id === action.payload) state.current = null;
     },
+  },
+  // Server events the user sees as a flash (SPEC §2, §8). The frame itself is the event:
+  // answering it here, not from a listener, spares every tool call a second dispatch.
+  extraReducers: (builder) => {
+    builder
+      .addCase(cogIn('server.tool.start'), (state, { payload }) => {
+        showServerFlash(state, `Using ${payload.content.tool_name}...`, 'info');
+      })
+      .addCase(cogIn('server.tool.error'), (state, { payload }) => {
+        showServerFlash(state, `Tool error: ${payload.content.error}`, 'error');
+      })
+      .addCase(cogIn('flash.message'), (state, { payload }) => {
+        showServerFlash(state, payload.content.text, 'info');
+      });
   },
   selectors: {
     selectCurrentFlash: (state) => state.current ?? undefined,

@@ -6,8 +6,9 @@ import {
 } from '@reduxjs/toolkit';
 import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
 import { cogConnected, cogIn, cogSendRequested } from '../../ws/cogActions';
-import { emptyMessageList, positionOf, upsertMessage, type MessageList } from './messageList';
-import { emptyHistory, historyPageRequested, placePage, type TranscriptHistory } from './history';
+import { emptyHistory, historyPageRequested, type TranscriptHistory } from './history';
+import { emptyMessageList, type MessageList } from './messageList';
+import { applyStreamedFrame } from './streamedFrames';
 
 /** One entry of the transcript: the user's words or an expert's (possibly still streaming) answer. */
 export interface TranscriptMessage {
@@ -63,34 +64,6 @@ const initialState: WorkspaceState = {
   questionsSent: 0,
 };
 
-type Incoming = {
-  message_id: string;
-  name?: string;
-  keywords?: string | string[];
-  content?: string;
-  html?: string;
-  final?: boolean;
-  role?: string;
-  created_at?: string;
-  expert_id?: unknown;
-};
-
-function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): TranscriptMessage {
-  const role = m.role === 'user' || m.role === 'assistant' ? m.role : fallbackRole;
-  const out: TranscriptMessage = {
-    message_id: m.message_id,
-    role,
-    name: m.name ?? (role === 'user' ? 'You' : 'Expert'),
-    final: m.final ?? true,
-  };
-  if (m.content !== undefined) out.content = m.content;
-  if (m.html !== undefined) out.html = m.html;
-  if (m.keywords !== undefined) out.keywords = m.keywords;
-  if (m.created_at !== undefined) out.created_at = m.created_at;
-  if (typeof m.expert_id === 'string') out.expert_id = m.expert_id;
-  return out;
-}
-
 export const workspaceSlice = createSlice({
   name: 'workspace',
   initialState,
@@ -120,16 +93,16 @@ export const workspaceSlice = createSlice({
           state.workspaceName = payload.content.workspaceName;
         }
       })
-      // A socket that dropped missed the progress of the rounds it was watching (an
-      // instance that died took its round with it; another ended it failed meanwhile):
-      // the history sent on connect shows how they ended, and rounds still under way
-      // elsewhere report again as they finish. That history sends every stored trace
-      // again, so the ones shown are dropped rather than shown twice.
       .addCase(cogSendRequested, (state, { payload }) => {
         if (payload.typ === 'user.message') state.questionsSent += 1;
         const loading = historyPageRequested(payload);
         if (loading) state.history.loading = loading;
       })
+      // A socket that dropped missed the progress of the rounds it was watching (an
+      // instance that died took its round with it; another ended it failed meanwhile):
+      // the history sent on connect shows how they ended, and rounds still under way
+      // elsewhere report again as they finish. That history sends the stored traces
+      // again, so the ones shown are dropped rather than shown twice.
       .addCase(cogConnected, (state) => {
         state.progress = {};
         state.traces = [];
@@ -141,21 +114,6 @@ export const workspaceSlice = createSlice({
         if (researchboxes) researchAdapter.upsertMany(state.research, researchboxes);
         if (traces) state.traces = traces.slice(-MAX_TRACES);
       })
-      .addCase(cogIn('server.progress'), (state, { payload }) => {
-        const { cid, status } = payload.content;
-        if (status === 'done') delete state.progress[cid];
-        else state.progress[cid] = payload.content;
-      })
-      .addCase(cogIn('display.researchbox'), (state, { payload }) => {
-        researchAdapter.upsertOne(state.research, payload.content);
-      })
-      .addCase(cogIn('server.data'), (state, { payload }) => {
-        const box = payload.content as { key: string; id?: unknown; value?: unknown };
-        if (box.key === 'researchbox' && box.value && typeof box.value === 'object') {
-          const value = box.value as ResearchBox;
-          if (typeof value.id === 'string') researchAdapter.upsertOne(state.research, value);
-        }
-      })
       .addCase(cogIn('server.trace'), (state, { payload }) => {
         state.traces.push(payload.content);
         if (state.traces.length > MAX_TRACES)
@@ -166,45 +124,13 @@ export const workspaceSlice = createSlice({
 
 export const { workspaceOpened, expertToggled } = workspaceSlice.actions;
 
-const userEcho = cogIn('user.echo');
-const assistantMessage = cogIn('assistant.message');
-const displayMessage = cogIn('display.message');
-const displayHistory = cogIn('display.history');
-
 /**
- * The slice plus the transcript frames, handled outside Immer: the message
- * list is immutable by construction (see messageList.ts), and drafting it
- * would walk and freeze thousands of entries per frame.
+ * The slice, then the frames a round streams in bulk (transcript, progress,
+ * research), which are applied outside Immer (see streamedFrames.ts).
  */
 export function workspaceReducer(
   state: WorkspaceState | undefined,
   action: UnknownAction,
 ): WorkspaceState {
-  const next = workspaceSlice.reducer(state, action);
-  if (displayHistory.match(action)) {
-    const page = action.payload.content;
-    const placed = placePage(next.messages, next.history, {
-      page: page.page,
-      cursor: page.cursor,
-      messages: page.messages.map((m) => toTranscript(m, 'assistant')),
-      older: page.older,
-      newer: page.newer,
-    });
-    return { ...next, ...placed };
-  }
-  let message: TranscriptMessage | undefined;
-  if (userEcho.match(action)) message = toTranscript(action.payload.content, 'user');
-  // A streamed answer repeats its message_id; each update replaces the text.
-  else if (assistantMessage.match(action) || displayMessage.match(action)) {
-    message = toTranscript(action.payload.content, 'assistant');
-  }
-  if (!message) return next;
-  // Showing an older stretch, a new message would sit after a gap: it comes with the newer pages.
-  if (next.history.newer && positionOf(next.messages, message.message_id) === undefined)
-    return next;
-  const messages = upsertMessage(next.messages, message);
-  const history = next.history.pagedForward
-    ? { ...next.history, pagedForward: false }
-    : next.history;
-  return { ...next, messages, history };
+  return applyStreamedFrame(workspaceSlice.reducer(state, action), action);
 }

@@ -1,5 +1,6 @@
 import { createAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { actionLogFile, actionLogFileName, type ActionLogFile, type LoggedAction } from './format';
+import { createActionWindow } from './actionWindow';
+import { actionLogFile, actionLogFileName, type ActionLogFile } from './format';
 import { redact } from './redact';
 
 /** SPEC-free default: enough for a long meeting; configurable per store. */
@@ -20,48 +21,24 @@ export interface ActionRecorderDeps {
   download: (fileName: string, text: string) => void;
 }
 
-interface Block {
-  /** The state this block's first action applied to (states are immutable: a reference). */
-  startState: unknown;
-  entries: LoggedAction[];
-}
-
 /**
  * Keeps the last `capacity` actions that reached the reducers, each redacted
- * as it is recorded, in blocks that remember the state they started from, so
- * a log always replays from a known state even after older actions fell out.
+ * as it is recorded (see actionWindow.ts for how they are kept).
  */
 export function createActionRecorder(deps: ActionRecorderDeps) {
   const capacity = Math.max(BLOCKS, deps.capacity ?? DEFAULT_ACTION_LOG_CAPACITY);
-  const blockSize = Math.ceil(capacity / BLOCKS);
+  const kept = createActionWindow(capacity, BLOCKS);
   const now = deps.now ?? (() => new Date());
-  const blocks: Block[] = [];
-  let size = 0;
-  let dropped = 0;
+  // A Date per action is garbage the ingest path need not make.
+  const clock = deps.now ? () => now().getTime() : Date.now;
   let initialState: unknown = undefined;
 
-  function record(action: UnknownAction, stateBefore: unknown) {
-    let block = blocks.at(-1);
-    if (!block || block.entries.length >= blockSize) {
-      block = { startState: stateBefore, entries: [] };
-      blocks.push(block);
-    }
-    block.entries.push({ at: now().getTime(), action: redact(action) as UnknownAction });
-    size++;
-    while (size > capacity && blocks.length > 1) {
-      const oldest = blocks.shift()!;
-      size -= oldest.entries.length;
-      dropped += oldest.entries.length;
-    }
-  }
-
   function snapshot(): ActionLogFile {
-    const first = blocks[0];
-    const base = first && dropped > 0 ? first.startState : initialState;
+    const base = kept.dropped > 0 ? kept.startState : initialState;
     return actionLogFile({
-      entries: blocks.flatMap((b) => b.entries),
+      entries: kept.entries(),
       initialState: base === undefined ? null : redact(base),
-      dropped,
+      dropped: kept.dropped,
       now: now(),
     });
   }
@@ -79,7 +56,7 @@ export function createActionRecorder(deps: ActionRecorderDeps) {
         return result;
       }
       if (typeof action === 'object' && action !== null && 'type' in action)
-        record(action as UnknownAction, api.getState());
+        kept.push(clock(), redact(action) as UnknownAction, api.getState());
       return next(action);
     };
   };
@@ -88,7 +65,7 @@ export function createActionRecorder(deps: ActionRecorderDeps) {
     middleware,
     snapshot,
     get size() {
-      return size;
+      return kept.size;
     },
   };
 }

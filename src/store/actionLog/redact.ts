@@ -1,8 +1,7 @@
-/** Keys whose values are secrets wherever they appear (SPEC: passwords, PINs, tokens, cookies, CSRF). */
-const SECRET_KEY = /password|passwd|^pin$|token|secret|cookie|csrf|authorization|api[-_]?key/i;
-/** A drive file's bytes travel as `Content` (SPEC §3 File); messages' `content` is text and stays. */
-const FILE_CONTENT_KEY = 'Content';
+import { FILE_CONTENT, PLAIN, SECRET, keyKind, type KeyKind } from './keyKinds';
+
 const BASE64_RUN = /^[A-Za-z0-9+/=\r\n]{256,}$/;
+const MAX_DEPTH = 20;
 
 export const REDACTED = '[redacted]';
 
@@ -24,35 +23,51 @@ function fileSummary(content: string) {
 /**
  * A copy of `value` with secrets and private bytes taken out, sharing every
  * part that needed no change (most actions come back as the same object).
+ * It runs on every action the store sees, so it allocates only what it
+ * replaces: no entry lists, no copies of arrays or objects left as they were.
  */
-export function redact(value: unknown, key = '', depth = 0): unknown {
+export function redact(value: unknown): unknown {
+  return redactUnder(value, PLAIN, 0);
+}
+
+function redactUnder(value: unknown, kind: KeyKind, depth: number): unknown {
   if (typeof value === 'string') {
-    if (key && SECRET_KEY.test(key)) return REDACTED;
-    if (key === FILE_CONTENT_KEY && value.length > 0) return fileSummary(value);
+    if (kind === SECRET) return REDACTED;
+    if (kind === FILE_CONTENT && value.length > 0) return fileSummary(value);
     if (value.length >= 256 && BASE64_RUN.test(value)) return fileSummary(value);
     return value;
   }
   if (value === null || typeof value !== 'object') {
-    return key && SECRET_KEY.test(key) && value !== undefined && value !== null ? REDACTED : value;
+    return kind === SECRET && value != null ? REDACTED : value;
   }
   if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return binarySummary(value);
-  if (depth > 20) return '[too deep]';
-  if (key && SECRET_KEY.test(key)) return REDACTED;
+  if (depth > MAX_DEPTH) return '[too deep]';
+  if (kind === SECRET) return REDACTED;
   if (Array.isArray(value)) {
-    if (key === FILE_CONTENT_KEY && value.every((v) => typeof v === 'number'))
+    if (kind === FILE_CONTENT && value.every((v) => typeof v === 'number'))
       return { redacted: 'file content', size: value.length };
-    let changed = false;
-    const out = value.map((v) => {
-      const r = redact(v, '', depth + 1);
-      if (r !== v) changed = true;
-      return r;
-    });
-    return changed ? out : value;
+    return redactItems(value, depth);
   }
+  return redactFields(value as Record<string, unknown>, depth);
+}
+
+function redactItems(items: unknown[], depth: number): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const r = redactUnder(item, PLAIN, depth + 1);
+    if (r !== item) (out ??= items.slice())[i] = r;
+  }
+  return out ?? items;
+}
+
+function redactFields(record: Record<string, unknown>, depth: number): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(value)) {
-    const r = redact(v, k, depth + 1);
-    if (r !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = r;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const field = record[key];
+    const r = redactUnder(field, keyKind(key), depth + 1);
+    if (r !== field) (out ??= { ...record })[key] = r;
   }
-  return out ?? value;
+  return out ?? record;
 }

@@ -47,6 +47,22 @@ describe('jsonLimitProblem: one pass over the raw text', () => {
     expect(parseLimitedJson('[[1]]', limits)).toEqual({ ok: true, value: [[1]] });
   });
 
+  it('answers the same when the text is short and has few brackets (no character scan)', () => {
+    const roomy = { maxBytes: 1000, maxDepth: 3, maxValues: 100 };
+    // Three openings at most: nothing can be nested deeper than three.
+    expect(jsonLimitProblem('[[{"a":1}]]', roomy)).toBeUndefined();
+    expect(jsonLimitProblem('{"a":[1,2],"b":{"c":3}}', roomy)).toBeUndefined();
+    // A fourth opening, even one inside a string, sends the text to the scan, which judges it.
+    expect(jsonLimitProblem('[[[{"a":1}]]]', roomy)).toBe('Frame nested deeper than 3 levels');
+    expect(jsonLimitProblem('[[{"a":"{"}]]', roomy)).toBeUndefined();
+    expect(jsonLimitProblem('[[{"a":{}}]]', roomy)).toBe('Frame nested deeper than 3 levels');
+    // Longer than the value limit: counted, however few brackets.
+    const manyValues = `[${'1,'.repeat(100)}1]`;
+    expect(jsonLimitProblem(manyValues, roomy)).toBe(
+      'Frame has more than 100 keys and array elements',
+    );
+  });
+
   it('refuses a frame of 120,000 keys', () => {
     const keys = Array.from({ length: 120_000 }, (_, i) => `"${i.toString(36)}":0`).join(',');
     const text = `{"typ":"cog.event","content":{${keys}}}`;
