@@ -20,6 +20,7 @@ import { dictationBench } from './dictation';
 import { hostileUploadBench } from './hostileUpload';
 import { postgresBench } from './postgres';
 import { clusterBench } from './cluster';
+import { serverSocketsBench } from './serverSockets';
 
 const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>][] = [
   ['login bundle', loginBundleBench],
@@ -33,6 +34,7 @@ const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | Ben
   ['upload memory', uploadMemoryBench],
   ['dictation', dictationBench],
   ['hostile upload', hostileUploadBench],
+  ['server sockets', serverSocketsBench],
   // The store figures on PostgreSQL beside SQLite's (npm run bench -- postgres).
   ['postgres', postgresBench],
   // Two instances behind HAProxy on PostgreSQL and Redis (npm run bench -- cluster).
