@@ -2,15 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import WebSocket from 'ws';
 import { startCluster, clusterMissing, type Cluster } from '../scripts/cluster/start';
-import type { Instance } from '../scripts/cluster/instance';
 import { loadConfig } from '../server/config';
 import { toolProviderDefinitions } from '../server/meeting/tools/providers';
 import { openConfiguredStore } from '../server/store';
 import { E2E_ADMIN } from '../tests/e2e/serverProcess';
 import { Client } from '../tests/server/harness';
 import type { BenchOutcome, BenchResult } from './report';
+import {
+  WORLD,
+  inBatches,
+  now,
+  percentile,
+  sleep,
+  watching,
+  type BenchSocket,
+} from './socketClients';
 
 /**
  * npm run bench -- cluster: two instances behind HAProxy on PostgreSQL and
@@ -25,98 +32,12 @@ import type { BenchOutcome, BenchResult } from './report';
  * - Redis round trips per user message, from INFO commandstats.
  */
 
-const WORLD = 'innovation-lab';
 const QUESTIONS = [
   'What is 12.5% of 2,480?',
   'What time is it in Tokyo?',
   'Hello there',
   'double that',
 ];
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A server frame as the bench reads it (the fields it looks at are checked where read). */
-interface Frame {
-  typ: string;
-  content: Record<string, unknown>;
-}
-
-interface BenchSocket {
-  ws: WebSocket;
-  onFrame: (frame: Frame, at: number) => void;
-  send(frame: unknown): void;
-  /** Resolves with the first frame of this typ from now on. */
-  next(typ: string, ms?: number): Promise<Frame>;
-}
-
-async function connect(instance: Instance, cookie: string): Promise<BenchSocket> {
-  const ws = new WebSocket(
-    `${instance.url.replace('http', 'ws')}/api/ws/cog?browser=bench&worldId=${WORLD}&version=1.0.0`,
-    { headers: { cookie } },
-  );
-  const waiters: { typ: string; resolve: (f: Frame) => void }[] = [];
-  const socket: BenchSocket = {
-    ws,
-    onFrame: () => undefined,
-    send: (frame) => ws.send(JSON.stringify(frame)),
-    next: (typ, ms = 30_000) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${typ} within ${ms} ms`)), ms);
-        waiters.push({
-          typ,
-          resolve: (f) => {
-            clearTimeout(timer);
-            resolve(f);
-          },
-        });
-      }),
-  };
-  ws.on('message', (data) => {
-    const at = now();
-    const frame = JSON.parse(data.toString()) as Frame;
-    socket.onFrame(frame, at);
-    const i = waiters.findIndex((w) => w.typ === frame.typ);
-    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
-  });
-  const hello = socket.next('server.hello');
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  await hello;
-  return socket;
-}
-
-/** A socket looking at `workspaceId` (the context is set once a request after it is answered). */
-async function watching(
-  instance: Instance,
-  cookie: string,
-  workspaceId: string,
-  experts?: string[],
-): Promise<BenchSocket> {
-  const socket = await connect(instance, cookie);
-  socket.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
-  if (experts)
-    socket.send({ typ: 'scontext.set', content: { key: 'selected_experts', value: experts } });
-  const answered = socket.next('workspace.expert.details.response');
-  socket.send({ typ: 'workspace.expert.details', content: {} });
-  await answered;
-  return socket;
-}
-
-async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>) {
-  const made: T[] = [];
-  for (let i = 0; i < count; i += size) {
-    const batch = Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j));
-    made.push(...(await Promise.all(batch)));
-  }
-  return made;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Calls per Redis command since the server started (INFO commandstats). */
 async function redisCalls(redis: Redis): Promise<Map<string, number>> {
@@ -153,9 +74,9 @@ async function broadcastFigures(
 ): Promise<BenchResult[]> {
   const [one, two] = cluster.instances;
   const sockets = await inBatches(opts.sockets, 50, (i) =>
-    watching(i % 2 ? two : one, cookie, workspaceId),
+    watching((i % 2 ? two : one).url, cookie, workspaceId),
   );
-  const asker = await watching(one, cookie, workspaceId, []);
+  const asker = await watching(one.url, cookie, workspaceId, []);
   const delays: number[] = [];
   const spreads: number[] = [];
   const idleBefore = await redisCalls(redis);
@@ -298,11 +219,11 @@ export async function clusterBench(opts: { quick: boolean }): Promise<BenchOutco
     const seconds = opts.quick ? 5 : 20;
     const workspaces = await inBatches(askers, 8, () => workspace(experts));
     const pids = [one.pid, two.pid];
-    const onOne = await inBatches(askers, 8, (i) => watching(one, cookie, workspaces[i]!));
+    const onOne = await inBatches(askers, 8, (i) => watching(one.url, cookie, workspaces[i]!));
     const single = await roundsPerSecond(onOne, seconds, pids);
     for (const s of onOne) s.ws.close();
     const spread = await inBatches(askers, 8, (i) =>
-      watching(i % 2 ? two : one, cookie, workspaces[i]!),
+      watching((i % 2 ? two : one).url, cookie, workspaces[i]!),
     );
     const before = await redisCalls(redis);
     const double = await roundsPerSecond(spread, seconds, pids);

@@ -25,6 +25,7 @@ import { dictationBench } from './dictation';
 import { hostileUploadBench } from './hostileUpload';
 import { postgresBench } from './postgres';
 import { clusterBench } from './cluster';
+import { serverSocketsBench } from './serverSockets';
 
 type Bench = (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>;
 
@@ -40,6 +41,7 @@ const benches: [string, Bench][] = [
   ['upload memory', uploadMemoryBench],
   ['dictation', dictationBench],
   ['hostile upload', hostileUploadBench],
+  ['server sockets', serverSocketsBench],
   // The store figures on PostgreSQL beside SQLite's (npm run bench -- postgres).
   ['postgres', postgresBench],
   // Two instances behind HAProxy on PostgreSQL and Redis (npm run bench -- cluster).

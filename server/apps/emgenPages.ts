@@ -2,6 +2,7 @@ import type { ComponentNode, PageResult } from '../../protocol';
 import type { Drives } from '../drives/driveService';
 import { expertDirectory } from '../meeting/directory';
 import { evaluateExpression } from '../meeting/tools/calc';
+import { loadMathjs } from '../meeting/tools/mathjs';
 import { ToolError } from '../meeting/types';
 import { alert, clip, divider, markdown, node, sections, text, vspace } from '../pages/ui';
 import type { Store } from '../store';
@@ -159,8 +160,10 @@ function demoCog(deps: EmgenPagesDeps): Cog {
       const event = args.kvargs?.event as
         { event_handler?: string; attrs?: Record<string, unknown> } | undefined;
       if (!event) return { component: await demoPage(deps, ctx) };
-      if (event.event_handler === CHAT_EVENT)
+      if (event.event_handler === CHAT_EVENT) {
+        await loadMathjs();
         return { component: await demoPage(deps, ctx, calculate(event.attrs?.message)) };
+      }
       const unknown = alert('error', `Unknown action "${clip(event.event_handler)}"`);
       return { component: await demoPage(deps, ctx, unknown) };
     },

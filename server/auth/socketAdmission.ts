@@ -28,6 +28,7 @@ export function browserAdmission(deps: {
   origins: OriginPolicy;
   watch: AccessWatch;
 }): BrowserAdmission {
+  const recheck = batchedGrantChecks(deps.store);
   return {
     async check(req) {
       req.browserSocketCheck = deps.origins.allows(req)
@@ -42,7 +43,7 @@ export function browserAdmission(deps: {
       }
       const { grant } = access;
       const watch = deps.watch.watch(
-        watchedBrowserSocket(deps.store, grant, (refusal) =>
+        watchedBrowserSocket(recheck, grant, (refusal) =>
           socket.close(refusal.code, refusal.reason),
         ),
       );
@@ -54,9 +55,56 @@ export function browserAdmission(deps: {
 
 const SESSION_ENDED: Refusal = { code: CLOSE_NOT_SIGNED_IN, reason: 'Not signed in' };
 
+/** Checks an open socket's grant again: undefined while it holds, else why it ended. */
+export type GrantCheck = (grant: SocketGrant) => Promise<Refusal | undefined>;
+
+/**
+ * Grant checks asked in the same turn answered together: the access sweep
+ * asks for every open socket at once, a frame for its own socket. One query
+ * says which still hold (SessionsRepository.admittedAmong); socketAccess runs
+ * only for those that do not, to say why. A sweep over a thousand sockets,
+ * each with its own session, is then a query or two instead of four thousand
+ * queued on the store ahead of the frames waiting for theirs.
+ */
+export function batchedGrantChecks(store: Store): GrantCheck {
+  type Asked = {
+    grant: SocketGrant;
+    resolve: (refusal: Refusal | undefined) => void;
+    reject: (err: unknown) => void;
+  };
+  let waiting: Asked[] = [];
+  async function answer(asked: Asked[]): Promise<void> {
+    let held: boolean[];
+    try {
+      held = await store.sessions.admittedAmong(asked.map((a) => a.grant));
+    } catch (err) {
+      for (const a of asked) a.reject(err);
+      return;
+    }
+    asked.forEach((a, i) => {
+      if (held[i]) a.resolve(undefined);
+      else
+        socketAccess(store, a.grant.token, a.grant.worldId).then(
+          (access) => a.resolve(access.ok ? undefined : access.refusal),
+          a.reject,
+        );
+    });
+  }
+  return (grant) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ grant, resolve, reject });
+      if (waiting.length > 1) return;
+      queueMicrotask(() => {
+        const asked = waiting;
+        waiting = [];
+        void answer(asked);
+      });
+    });
+}
+
 /** How the watch sees one browser socket: which revocations end it, and the store check. */
 export function watchedBrowserSocket(
-  store: Store,
+  recheck: GrantCheck,
   grant: SocketGrant,
   close: (refusal: Refusal) => void,
 ): WatchedSocket {
@@ -70,10 +118,7 @@ export function watchedBrowserSocket(
         return { code: CLOSE_WORLD_FORBIDDEN, reason: noAccessTo(grant.worldId).slice(0, 120) };
       return undefined;
     },
-    recheck: async () => {
-      const access = await socketAccess(store, grant.token, grant.worldId);
-      return access.ok ? undefined : access.refusal;
-    },
+    recheck: () => recheck(grant),
     close,
   };
 }

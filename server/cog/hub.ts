@@ -21,6 +21,18 @@ import { onOrderedMessages } from './orderedMessages';
 import { errorMessage } from './errorMessage';
 import { messageText } from './messageText';
 
+/** Sent as a text frame (a Buffer would go as binary: a Blob in the browser). */
+const TEXT_FRAME = { binary: false } as const;
+
+/**
+ * A frame for many sockets, serialised and encoded once: each socket is
+ * handed the same bytes, which ws writes as they are (no per-socket
+ * JSON.stringify, no UTF-8 encoding per socket).
+ */
+function frameBytes(frame: { typ: string; content: unknown }): Buffer {
+  return Buffer.from(JSON.stringify(frame));
+}
+
 export type FrameHandler<T extends ClientTyp> = (
   conn: CogConnection,
   frame: ClientFrame<T>,
@@ -247,11 +259,11 @@ export class CogHub {
       return;
     }
     const { audience, frame } = parsed.data;
-    let text: string | undefined;
+    let bytes: Buffer | undefined;
     for (const conn of this.conns) {
       if (!reaches(audience, conn) || conn.socket.readyState !== conn.socket.OPEN) continue;
-      text ??= JSON.stringify(frame);
-      conn.socket.send(text);
+      bytes ??= frameBytes(frame);
+      conn.socket.send(bytes, TEXT_FRAME);
     }
   }
 
@@ -348,7 +360,10 @@ export class CogHub {
 
   /** ping/pong finds dead peers; server.heartbeat lets the client see the server is alive. */
   private beat(): void {
-    const time = new Date().toISOString();
+    const heartbeat = frameBytes({
+      typ: 'server.heartbeat',
+      content: { time: new Date().toISOString() } satisfies ServerContent<'server.heartbeat'>,
+    });
     for (const conn of this.conns) {
       if (!conn.alive) {
         conn.socket.terminate();
@@ -357,7 +372,7 @@ export class CogHub {
       }
       conn.alive = false;
       conn.socket.ping();
-      this.send(conn, 'server.heartbeat', { time });
+      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(heartbeat, TEXT_FRAME);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { withTimeout } from './timeout';
 
 /**
@@ -26,6 +26,8 @@ export async function openSharedRedis(
   url: string,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<Redis> {
+  // Loaded only with REDIS_URL: a one-process server does without ioredis.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectionName: 'emgen-state',
     retryStrategy,

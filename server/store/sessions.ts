@@ -15,6 +15,9 @@ export function sessionIdOf(token: string): string {
 }
 const hashToken = sessionIdOf;
 
+/** Token hashes per query of `admittedAmong`: well under SQLite's and PostgreSQL's bound parameters. */
+const HASHES_PER_QUERY = 500;
+
 export class SessionsRepository {
   constructor(
     private readonly q: Queries,
@@ -53,6 +56,41 @@ export class SessionsRepository {
       return undefined;
     }
     return { user_id: row.user_id, expires_at: Number(row.expires_at) };
+  }
+
+  /**
+   * Which of these socket grants still hold: a live session of an account
+   * that exists, with access to a world that exists — what socketAccess
+   * checks one socket at a time in four queries, here in one query per world
+   * (and per 500 sessions) for any number of sockets, as the access sweep
+   * asks. A grant that does not hold is left for socketAccess to say why.
+   */
+  async admittedAmong(grants: { token: string; worldId: string }[]): Promise<boolean[]> {
+    const hashed = grants.map((g) => ({ worldId: g.worldId, hash: hashToken(g.token) }));
+    const byWorld = new Map<string, string[]>();
+    for (const { worldId, hash } of hashed) {
+      const hashes = byWorld.get(worldId) ?? [];
+      hashes.push(hash);
+      byWorld.set(worldId, hashes);
+    }
+    const held = new Set<string>();
+    const now = this.now();
+    for (const [worldId, hashes] of byWorld) {
+      for (let i = 0; i < hashes.length; i += HASHES_PER_QUERY) {
+        const rows = await this.q
+          .selectFrom('sessions as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .innerJoin('world_members as m', 'm.user_id', 'u.id')
+          .innerJoin('worlds as w', 'w.id', 'm.world_id')
+          .select('s.token_hash')
+          .where('w.id', '=', worldId)
+          .where('s.token_hash', 'in', hashes.slice(i, i + HASHES_PER_QUERY))
+          .where('s.expires_at', '>', now)
+          .execute();
+        for (const r of rows) held.add(`${worldId} ${r.token_hash}`);
+      }
+    }
+    return hashed.map(({ worldId, hash }) => held.has(`${worldId} ${hash}`));
   }
 
   async delete(token: string): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CogApp } from '../../client/cogApp';
 import type { App } from '../../server/cog/registry';
 import { runUsersCommand } from '../../server/cli/users';
+import { loadMathjs } from '../../server/meeting/tools/mathjs';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
 import { consoleGets } from './consoleGets';
 import { expectKnownComponents, nodesNamed, request, textOf } from './screenHelpers';
@@ -50,6 +51,9 @@ const misbehaving = (): App => ({
 });
 
 beforeAll(async () => {
+  // The demo page's calculator loads mathjs on its first use (about a second), longer
+  // than the 300 ms these tests give a page: loaded here, as an earlier question would.
+  await loadMathjs();
   server = await startTestServer({}, { screenTimeoutMs: 300 });
   admin = new Client(server.url);
   await admin.signIn();

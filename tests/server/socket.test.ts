@@ -139,6 +139,24 @@ describe('heartbeat', () => {
     sock.ws.close();
   });
 
+  it('sends frames for many sockets (an audience, the heartbeat) as text, as browsers read them', async () => {
+    const socks = [openSocket(server, admin), openSocket(server, admin)];
+    await Promise.all(socks.map((s) => s.next('server.hello')));
+    const kinds: [string, boolean][] = [];
+    for (const s of socks)
+      s.ws.on('message', (data, isBinary) => {
+        const { typ } = JSON.parse(data.toString()) as { typ: string };
+        if (typ === 'server.heartbeat' || typ === 'flash.message') kinds.push([typ, isBinary]);
+      });
+    server.hub.broadcast('innovation-lab', 'flash.message', { text: 'to everyone' });
+    await Promise.all(socks.map((s) => s.next('flash.message', 2000)));
+    await Promise.all(socks.map((s) => s.next('server.heartbeat', 2000)));
+    expect(kinds).toContainEqual(['flash.message', false]);
+    expect(kinds).toContainEqual(['server.heartbeat', false]);
+    expect(kinds.every(([, isBinary]) => !isBinary)).toBe(true);
+    for (const s of socks) s.ws.close();
+  });
+
   it('closes a socket that stops answering pings', async () => {
     const sock = openSocket(server, admin);
     await sock.next('server.hello');

@@ -1,6 +1,7 @@
 import type { AnswerRequest, ExpertEngine, ExpertReporter } from '../types';
 import { partsAnswer, partsFor } from './answerParts';
 import { codeQuestionAnswer, snippetAnswer } from './code';
+import { loadMathjs } from '../tools/mathjs';
 import { expertDomains, leadFor, previousTwin } from './domains';
 import type { Domain } from './domains';
 import { LEAD_DOMAIN, understand } from './intent';
@@ -117,6 +118,8 @@ export function createOfflineEngine(opts: OfflineEngineOptions = {}): ExpertEngi
     name: 'offline',
     async answer(request: AnswerRequest, report: ExpertReporter): Promise<void> {
       request.signal.throwIfAborted();
+      // Reading the question asks mathjs which words are units (see loadMathjs).
+      await loadMathjs();
       const intent = understand(request.question, request.history, request.panel, request.now);
       const text = await compose(request, report, intent);
       await streamAnswer(report, text, paceMs, request.signal);

@@ -1,12 +1,11 @@
-import { all, create } from 'mathjs';
 import type { Complex, Fraction } from 'mathjs';
 import { ToolError } from '../types';
 import { difference, unknownsOf } from './algebraText';
+import { fractionMath, plainMath } from './mathjs';
 import {
   clearDenominators,
   degreeOfCoefficients,
   evaluator,
-  exact,
   formatFraction,
   formatNumber,
   frac,
@@ -15,8 +14,8 @@ import {
 import type { Scope } from './polynomial';
 
 /**
- * Solves equations and simplifies expressions with mathjs instances of its
- * own. User text is parsed, and its tree is checked to hold only numbers,
+ * Solves equations and simplifies expressions with the shared plain and
+ * fraction mathjs instances (mathjs.ts), which nothing alters. User text is parsed, and its tree is checked to hold only numbers,
  * single-letter unknowns, + − × ÷ ^ (small whole powers) and parentheses
  * before anything is evaluated — never a function, assignment or string.
  *
@@ -26,8 +25,6 @@ import type { Scope } from './polynomial';
  * solved from them. Two or three linear equations are solved with lusolve,
  * also in fractions, so "x/3 + 1/2 = 5/6" gives exactly 1.
  */
-
-const plain = create(all!);
 
 function asFraction(f: Fraction): string {
   return f.d === 1n ? '' : ` (= ${f.s < 0 ? '-' : ''}${f.n}/${f.d})`;
@@ -48,6 +45,8 @@ export interface Solution {
 }
 
 function solveOne(text: string, shown: string, unknown: string): Solution {
+  const exact = fractionMath();
+  const plain = plainMath();
   const { coefficients: c, denominator: d, hasDenominator } = clearDenominators(text, unknown);
   if (!c) {
     throw new ToolError(
@@ -119,6 +118,7 @@ function quadratic(
   unknown: string,
   allowed: (x: Fraction | number) => boolean,
 ): Solution {
+  const exact = fractionMath();
   const [c0, c1, c2] = c as [Fraction, Fraction, Fraction];
   const disc = exact.subtract(
     exact.multiply(c1, c1),
@@ -192,6 +192,7 @@ function quadratic(
 }
 
 function exactSqrt(f: Fraction): Fraction | null {
+  const exact = fractionMath();
   const root = (n: bigint): bigint | null => {
     if (n < 0n) return null;
     const guess = BigInt(Math.round(Math.sqrt(Number(n))));
@@ -204,6 +205,7 @@ function exactSqrt(f: Fraction): Fraction | null {
 }
 
 function solveSystem(equations: { text: string; shown: string }[], unknowns: string[]): Solution {
+  const exact = fractionMath();
   const zero = Object.fromEntries(unknowns.map((u) => [u, frac(0)]));
   const probes: Scope[] = [
     Object.fromEntries(unknowns.map((u, i) => [u, frac([2, 3, 5][i]!)])),
@@ -268,6 +270,7 @@ function solveSystem(equations: { text: string; shown: string }[], unknowns: str
 
 /** Solves one equation in one unknown or 2–3 linear equations in as many unknowns. */
 export function solveEquations(input: unknown): Solution {
+  const plain = plainMath();
   const list = (Array.isArray(input) ? input : [input]).filter(
     (e): e is string => typeof e === 'string' && e.trim() !== '',
   );

@@ -1,14 +1,12 @@
-import { all, create } from 'mathjs';
 import type { MathNode } from 'mathjs';
 import { ToolError } from '../types';
+import { plainMath } from './mathjs';
 
 /**
  * Equations and expressions as people type them, made mathjs syntax and
  * checked: a parsed tree holds only numbers, single-letter unknowns, + − × ÷,
  * small whole powers and parentheses before anything evaluates it.
  */
-
-const plain = create(all!);
 
 export const MAX_TEXT = 300;
 const MAX_POWER = 6;
@@ -48,6 +46,7 @@ const ONLY =
 
 /** Parses one side or expression and refuses anything but plain algebra. */
 export function checked(text: string): MathNode {
+  const plain = plainMath();
   if (!/^[\d\sa-zA-Z.+\-*/^()]+$/.test(text)) {
     throw new ToolError(`"${text}" has characters an equation cannot contain: ${ONLY}`);
   }

@@ -1,4 +1,5 @@
 import { finance, financeParameters } from './finance';
+import { loadMathjs } from './mathjs';
 import { percentage, percentageParameters } from './percentage';
 import { describeTool } from './providers';
 import { ratio, ratioParameters } from './ratio';
@@ -16,6 +17,7 @@ function tool(
     ...describeTool(name),
     parameters,
     async run(args): Promise<ToolResult> {
+      await loadMathjs();
       const value = compute(args);
       return { output: `${value.expression} = ${value.answer}`, value: { ...value } };
     },

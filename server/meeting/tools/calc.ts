@@ -1,6 +1,6 @@
-import { all, create } from 'mathjs';
 import type { BigNumber, MathNode } from 'mathjs';
 import { solveEquations } from './algebra';
+import { loadingMathjs, onFirstUse } from './mathjs';
 import { describeTool } from './providers';
 import { simplifyExpression } from './simplify';
 import { STATISTICS, statistics } from './statistics';
@@ -13,14 +13,6 @@ import type { Tool, ToolResult } from '../types';
  * (BigNumber, 64 significant digits), with the everyday notations people type
  * ("2,480", "12.5% of 2,480", "15% off 80", "x + 10%", "5 km in miles").
  */
-
-const math = create(all!, { number: 'BigNumber', precision: 64 });
-const limitedEvaluate = math.evaluate.bind(math);
-const limitedParse = math.parse.bind(math);
-const originalFactorial = math.factorial.bind(math);
-const originalGamma = math.gamma.bind(math);
-const originalCombinations = math.combinations.bind(math);
-const originalPermutations = math.permutations.bind(math);
 
 const MAX_EXPRESSION = 500;
 const MAX_FACTORIAL = 5000;
@@ -44,31 +36,45 @@ function capped(name: string, fn: (...args: never[]) => unknown) {
   };
 }
 
-// The mathjs security page: functions that alter the instance or parse arbitrary input.
-math.import(
-  {
-    import: disabled('import'),
-    createUnit: disabled('createUnit'),
-    evaluate: disabled('evaluate'),
-    parse: disabled('parse'),
-    simplify: disabled('simplify'),
-    simplifyConstant: disabled('simplifyConstant'),
-    simplifyCore: disabled('simplifyCore'),
-    derivative: disabled('derivative'),
-    resolve: disabled('resolve'),
-    compile: disabled('compile'),
-    chain: disabled('chain'),
-    rationalize: disabled('rationalize'),
-    reviver: disabled('reviver'),
-    replacer: disabled('replacer'),
-    help: disabled('help'),
-    factorial: capped('factorial', originalFactorial),
-    gamma: capped('gamma', originalGamma),
-    combinations: capped('combinations', originalCombinations),
-    permutations: capped('permutations', originalPermutations),
-  },
-  { override: true },
-);
+/**
+ * The sandboxed instance (its own: nothing else may see it altered), with
+ * the parse and evaluate it had before the sandbox took them away.
+ */
+const sandbox = onFirstUse((m) => {
+  const math = m.create(m.all!, { number: 'BigNumber', precision: 64 });
+  const limitedEvaluate = math.evaluate.bind(math);
+  const limitedParse = math.parse.bind(math);
+  const originalFactorial = math.factorial.bind(math);
+  const originalGamma = math.gamma.bind(math);
+  const originalCombinations = math.combinations.bind(math);
+  const originalPermutations = math.permutations.bind(math);
+  // The mathjs security page: functions that alter the instance or parse arbitrary input.
+  math.import(
+    {
+      import: disabled('import'),
+      createUnit: disabled('createUnit'),
+      evaluate: disabled('evaluate'),
+      parse: disabled('parse'),
+      simplify: disabled('simplify'),
+      simplifyConstant: disabled('simplifyConstant'),
+      simplifyCore: disabled('simplifyCore'),
+      derivative: disabled('derivative'),
+      resolve: disabled('resolve'),
+      compile: disabled('compile'),
+      chain: disabled('chain'),
+      rationalize: disabled('rationalize'),
+      reviver: disabled('reviver'),
+      replacer: disabled('replacer'),
+      help: disabled('help'),
+      factorial: capped('factorial', originalFactorial),
+      gamma: capped('gamma', originalGamma),
+      combinations: capped('combinations', originalCombinations),
+      permutations: capped('permutations', originalPermutations),
+    },
+    { override: true },
+  );
+  return { math, limitedEvaluate, limitedParse };
+});
 
 /** Functions an expression may call: the arithmetic a calculator has, nothing that builds or parses. */
 const allowedFunctions = new Set(
@@ -85,6 +91,7 @@ const notMaths = 'calc_evaluate only evaluates mathematical expressions';
 
 /** Refuses anything that is not plain mathematics, with the reason. */
 function checkNode(node: MathNode): void {
+  const { Unit } = sandbox().math;
   node.traverse((n, _path, parent) => {
     switch (n.type) {
       case 'AssignmentNode':
@@ -115,7 +122,7 @@ function checkNode(node: MathNode): void {
         const name = (n as unknown as { name: string }).name;
         const isCallee =
           parent?.type === 'FunctionNode' && (parent as unknown as { fn: unknown }).fn === n;
-        if (!isCallee && !constants.has(name) && !math.Unit.isValuelessUnit(name)) {
+        if (!isCallee && !constants.has(name) && !Unit.isValuelessUnit(name)) {
           throw new ToolError(`"${name}" is not a number, unit or constant: ${notMaths}`);
         }
         break;
@@ -184,6 +191,7 @@ function depth(s: string): number {
 
 /** A result as text: exact integers in full, others to 15 significant digits. */
 export function formatValue(value: unknown): string {
+  const { math } = sandbox();
   if (math.isBigNumber(value)) {
     const big = value as BigNumber;
     if (big.isInteger() && big.abs().lt(1e21)) return big.toFixed();
@@ -204,6 +212,7 @@ export function evaluateExpression(input: string): { expression: string; result:
     throw new ToolError(`The expression is too long (over ${MAX_EXPRESSION} characters)`);
   }
   const expression = normaliseExpression(input);
+  const { limitedParse, limitedEvaluate } = sandbox();
   let node: MathNode;
   try {
     node = limitedParse(expression);
@@ -230,7 +239,7 @@ export function evaluateExpression(input: string): { expression: string; result:
 
 /** The expression tree of a normalised expression (parsing alone evaluates nothing). */
 export function parseMaths(expression: string): MathNode {
-  return limitedParse(expression);
+  return sandbox().limitedParse(expression);
 }
 
 /** True for a word a calculation may contain: a unit, a constant or an allowed function. */
@@ -240,15 +249,16 @@ export function isMathWord(word: string): boolean {
 
 /** True for a word mathjs knows as a unit (km, miles, degF) or a unit as people write it (°F, lbs). */
 export function isUnitName(word: string): boolean {
+  const { Unit } = sandbox().math;
   try {
-    return math.Unit.isValuelessUnit(word) || resolveUnit(word) !== null;
+    return Unit.isValuelessUnit(word) || resolveUnit(word) !== null;
   } catch {
     return false;
   }
 }
 
 export function calcTools(): Tool[] {
-  return [
+  const tools: Tool[] = [
     {
       ...describeTool('calc_evaluate'),
       parameters: {
@@ -350,4 +360,5 @@ export function calcTools(): Tool[] {
       },
     },
   ];
+  return tools.map(loadingMathjs);
 }

@@ -1,12 +1,12 @@
 import {
-  HUNDRED,
-  ONE,
   amount,
   big,
   choice,
   currencySign,
   fixed,
+  hundred,
   money,
+  one,
   optionalAmount,
   percent,
   plain,
@@ -63,7 +63,7 @@ function span(a: Args): Big {
   const years = optionalAmount(a, 'years');
   const months = optionalAmount(a, 'months');
   if (!years && !months) throw new ToolError('"years" or "months" is required');
-  const total = (years ?? big.bignumber(0)).add((months ?? big.bignumber(0)).div(12));
+  const total = (years ?? big().bignumber(0)).add((months ?? big().bignumber(0)).div(12));
   if (total.lte(0) || total.gt(MAX_YEARS)) {
     throw new ToolError(`The time must be more than zero and at most ${MAX_YEARS} years`);
   }
@@ -79,11 +79,11 @@ function spanSaid(t: Big): string {
 /** Growth factor of one unit over t years at annual rate r. */
 function growth(r: Big, t: Big, c: Compounding): { factor: Big; formula: string } {
   if (c === 'continuously') {
-    return { factor: big.exp(r.mul(t)) as Big, formula: `e^(${plain(r)} × ${plain(t)})` };
+    return { factor: big().exp(r.mul(t)) as Big, formula: `e^(${plain(r)} × ${plain(t)})` };
   }
   const n = PER_YEAR[c];
   const periods = t.mul(n);
-  const factor = ONE.add(r.div(n)).pow(periods);
+  const factor = one().add(r.div(n)).pow(periods);
   return {
     factor,
     formula:
@@ -114,7 +114,7 @@ function compound(a: Args, sign: string | null): ComputedValue {
     answer: ask === 'interest' ? sum(interest, sign) : sum(fv, sign),
     expression: `${plain(p)} × ${formula}${ask === 'interest' ? ` − ${plain(p)}` : ''}`,
     working:
-      `${sum(p, sign)} at ${percent(r.mul(HUNDRED))} a year compounded ${c} for ${spanSaid(t)} ` +
+      `${sum(p, sign)} at ${percent(r.mul(hundred()))} a year compounded ${c} for ${spanSaid(t)} ` +
       (interest.gte(0)
         ? `grows to ${sum(fv, sign)}, of which ${sum(interest, sign)} is interest.`
         : `shrinks to ${sum(fv, sign)}, a loss of ${sum(interest.neg(), sign)}.`),
@@ -131,7 +131,7 @@ function simpleInterest(a: Args, sign: string | null): ComputedValue {
     answer: ask === 'total' ? money(p.add(interest), sign) : money(interest, sign),
     expression: `${plain(p)} × ${plain(r)} × ${plain(t)}${ask === 'total' ? ` + ${plain(p)}` : ''}`,
     working:
-      `Simple interest on ${money(p, sign)} at ${percent(r.mul(HUNDRED))} a year for ${spanSaid(t)} ` +
+      `Simple interest on ${money(p, sign)} at ${percent(r.mul(hundred()))} a year for ${spanSaid(t)} ` +
       `is ${money(interest, sign)}; with the principal, ${money(p.add(interest), sign)}.`,
   };
 }
@@ -139,17 +139,21 @@ function simpleInterest(a: Args, sign: string | null): ComputedValue {
 function doublingTime(a: Args): ComputedValue {
   const r = positive(rate(a, 'rate'), 'rate');
   const c = compounding(a);
-  const ln2 = big.log(big.bignumber(2)) as Big;
+  const ln2 = big().log(big().bignumber(2)) as Big;
   const years =
     c === 'continuously'
       ? ln2.div(r)
-      : ln2.div(big.bignumber(PER_YEAR[c]).mul(big.log(ONE.add(r.div(PER_YEAR[c]))) as Big));
+      : ln2.div(
+          big()
+            .bignumber(PER_YEAR[c])
+            .mul(big().log(one().add(r.div(PER_YEAR[c]))) as Big),
+        );
   const n = c === 'continuously' ? null : PER_YEAR[c];
-  const rule72 = big.bignumber(72).div(r.mul(HUNDRED));
+  const rule72 = big().bignumber(72).div(r.mul(hundred()));
   if (a.method === 'rule_of_72') {
     return {
       answer: `${plain(rule72)} years by the rule of 72`,
-      expression: `72 / ${plain(r.mul(HUNDRED))}`,
+      expression: `72 / ${plain(r.mul(hundred()))}`,
       working: `The rule of 72 is an estimate: compounded ${c}, money doubles in exactly ${plain(years)} years.`,
     };
   }
@@ -162,7 +166,7 @@ function doublingTime(a: Args): ComputedValue {
           ? `ln 2 / ln(1 + ${plain(r)})`
           : `ln 2 / (${n} × ln(1 + ${plain(r)}/${n}))`,
     working:
-      `At ${percent(r.mul(HUNDRED))} a year compounded ${c}, money doubles in ${plain(years)} years ` +
+      `At ${percent(r.mul(hundred()))} a year compounded ${c}, money doubles in ${plain(years)} years ` +
       `(the rule of 72 estimates ${plain(rule72)}).`,
   };
 }
@@ -191,7 +195,7 @@ function schedule(a: Args, what: 'payments' | 'deposits') {
 function loanPayment(a: Args, sign: string | null): ComputedValue {
   const p = positive(amount(a, 'principal'), 'principal');
   const { r, perYear, n, i, every } = schedule(a, 'payments');
-  const payment = i.isZero() ? p.div(n) : p.mul(i).div(ONE.sub(ONE.add(i).pow(n.neg())));
+  const payment = i.isZero() ? p.div(n) : p.mul(i).div(one().sub(one().add(i).pow(n.neg())));
   const totalPaid = payment.mul(n);
   const interest = totalPaid.sub(p);
   const ask = choice(a, 'ask', ['payment', 'total_interest', 'total_paid'] as const, 'payment');
@@ -207,7 +211,7 @@ function loanPayment(a: Args, sign: string | null): ComputedValue {
       ? `${plain(p)} / ${plain(n)}`
       : `${plain(p)} × i / (1 − (1 + i)^−${plain(n)}), i = ${plain(r)}/${perYear}`,
     working:
-      `${money(p, sign)} at ${percent(r.mul(HUNDRED))} a year over ${plain(n)} payments is ` +
+      `${money(p, sign)} at ${percent(r.mul(hundred()))} a year over ${plain(n)} payments is ` +
       `${money(payment, sign)} a ${every}: ${money(totalPaid, sign)} in all, ${money(interest, sign)} of it interest.`,
   };
 }
@@ -215,7 +219,7 @@ function loanPayment(a: Args, sign: string | null): ComputedValue {
 function savings(a: Args, sign: string | null): ComputedValue {
   const deposit = positive(amount(a, 'payment'), 'payment');
   const { r, perYear, n, i } = schedule(a, 'deposits');
-  const fv = i.isZero() ? deposit.mul(n) : deposit.mul(ONE.add(i).pow(n).sub(ONE)).div(i);
+  const fv = i.isZero() ? deposit.mul(n) : deposit.mul(one().add(i).pow(n).sub(one())).div(i);
   const paidIn = deposit.mul(n);
   return {
     answer: money(fv, sign),
@@ -223,7 +227,7 @@ function savings(a: Args, sign: string | null): ComputedValue {
       ? `${plain(deposit)} × ${plain(n)}`
       : `${plain(deposit)} × ((1 + i)^${plain(n)} − 1) / i, i = ${plain(r)}/${perYear}`,
     working:
-      `${plain(n)} deposits of ${money(deposit, sign)} at ${percent(r.mul(HUNDRED))} a year (each at the period's end) ` +
+      `${plain(n)} deposits of ${money(deposit, sign)} at ${percent(r.mul(hundred()))} a year (each at the period's end) ` +
       `grow to ${money(fv, sign)}: ${money(paidIn, sign)} paid in and ${money(fv.sub(paidIn), sign)} interest.`,
   };
 }
@@ -231,14 +235,14 @@ function savings(a: Args, sign: string | null): ComputedValue {
 function savingsPayment(a: Args, sign: string | null): ComputedValue {
   const target = positive(amount(a, 'future_value'), 'future_value');
   const { r, perYear, n, i, every } = schedule(a, 'deposits');
-  const deposit = i.isZero() ? target.div(n) : target.mul(i).div(ONE.add(i).pow(n).sub(ONE));
+  const deposit = i.isZero() ? target.div(n) : target.mul(i).div(one().add(i).pow(n).sub(one()));
   return {
     answer: `${money(deposit, sign)} a ${every}`,
     expression: i.isZero()
       ? `${plain(target)} / ${plain(n)}`
       : `${plain(target)} × i / ((1 + i)^${plain(n)} − 1), i = ${plain(r)}/${perYear}`,
     working:
-      `${plain(n)} deposits of ${money(deposit, sign)} at ${percent(r.mul(HUNDRED))} a year (each at the period's end) ` +
+      `${plain(n)} deposits of ${money(deposit, sign)} at ${percent(r.mul(hundred()))} a year (each at the period's end) ` +
       `reach ${money(target, sign)}: ${money(deposit.mul(n), sign)} paid in, the rest interest.`,
   };
 }
@@ -253,7 +257,7 @@ function presentValue(a: Args, sign: string | null): ComputedValue {
   return {
     answer: money(pv, sign),
     expression: `${plain(target)} / ${formula}`,
-    working: `${money(pv, sign)} invested today at ${percent(r.mul(HUNDRED))} compounded ${c} grows to ${money(target, sign)} in ${spanSaid(t)}.`,
+    working: `${money(pv, sign)} invested today at ${percent(r.mul(hundred()))} compounded ${c} grows to ${money(target, sign)} in ${spanSaid(t)}.`,
   };
 }
 
@@ -261,11 +265,11 @@ function cagr(a: Args, sign: string | null): ComputedValue {
   const start = positive(amount(a, 'start'), 'start');
   const end = positive(amount(a, 'end'), 'end');
   const t = span(a);
-  const g = end.div(start).pow(ONE.div(t)).sub(ONE);
+  const g = end.div(start).pow(one().div(t)).sub(one());
   return {
-    answer: `${percent(g.mul(HUNDRED))} a year`,
+    answer: `${percent(g.mul(hundred()))} a year`,
     expression: `(${plain(end)} / ${plain(start)})^(1 / ${plain(t)}) − 1`,
-    working: `Growing ${percent(g.mul(HUNDRED))} a year, compounded, takes ${say(start, sign)} to ${say(end, sign)} in ${spanSaid(t)}.`,
+    working: `Growing ${percent(g.mul(hundred()))} a year, compounded, takes ${say(start, sign)} to ${say(end, sign)} in ${spanSaid(t)}.`,
   };
 }
 

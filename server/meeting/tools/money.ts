@@ -1,6 +1,6 @@
-import { all, create } from 'mathjs';
 import type { BigNumber } from 'mathjs';
 import { ToolError } from '../types';
+import { decimalMath } from './mathjs';
 
 /**
  * Exact decimal arithmetic and the way results are said, shared by the
@@ -8,7 +8,8 @@ import { ToolError } from '../types';
  * user text), so it needs none of calc.ts's sandboxing.
  */
 
-export const big = create(all!, { number: 'BigNumber', precision: 64 });
+/** The shared exact-decimal instance (mathjs.ts), made on first use. */
+export const big = decimalMath;
 export type Big = BigNumber;
 
 /** What these tools return (answerParts.ts renders it): the headline, what was evaluated, the working. */
@@ -18,9 +19,8 @@ export interface ComputedValue {
   working?: string;
 }
 
-export const ZERO = big.bignumber(0);
-export const ONE = big.bignumber(1);
-export const HUNDRED = big.bignumber(100);
+export const one = (): Big => big().bignumber(1);
+export const hundred = (): Big => big().bignumber(100);
 
 /** A numeric argument ("12,500", 12500) as a BigNumber; ToolError naming it otherwise. */
 export function amount(args: Record<string, unknown>, name: string): Big {
@@ -32,7 +32,7 @@ export function amount(args: Record<string, unknown>, name: string): Big {
       raw === undefined ? `"${name}" is required` : `"${name}" is not a number: ${String(raw)}`,
     );
   }
-  return big.bignumber(clean);
+  return big().bignumber(clean);
 }
 
 export function optionalAmount(args: Record<string, unknown>, name: string): Big | null {
@@ -108,7 +108,7 @@ export function plain(value: Big): string {
   const decimals = Math.min(12, Math.max(2, 3 - magnitude));
   const text = fixed(value, decimals);
   // Trailing zeros are dropped only when the rounding lost nothing ("25", not "25.00"; "11.90" stays).
-  const exact = big.bignumber(value.toFixed(decimals)).eq(value);
+  const exact = big().bignumber(value.toFixed(decimals)).eq(value);
   return exact && text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
@@ -131,7 +131,7 @@ export function rate(args: Record<string, unknown>, name: string): Big {
   const r = amount(args, name);
   if (r.lte(-100)) throw new ToolError(`"${name}" must be above -100%`);
   if (r.gt(100000)) throw new ToolError(`"${name}" is too large (${r.toString()}%)`);
-  return r.div(HUNDRED);
+  return r.div(hundred());
 }
 
 export function choice<T extends string>(

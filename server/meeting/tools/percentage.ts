@@ -1,11 +1,11 @@
 import {
-  HUNDRED,
-  ONE,
   amount,
   amounts,
   choice,
   currencySign,
+  hundred,
   money,
+  one,
   percent,
   plain,
   rate,
@@ -46,7 +46,7 @@ function say(value: Big, sign: string | null): string {
 
 function ratioOf(part: Big, whole: Big, name: string): Big {
   if (whole.isZero()) throw new ToolError(`"${name}" must not be zero`);
-  return part.div(whole).mul(HUNDRED);
+  return part.div(whole).mul(hundred());
 }
 
 type Args = Record<string, unknown>;
@@ -56,7 +56,7 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
   percent_of(a, sign) {
     const p = amount(a, 'percent');
     const v = amount(a, 'value');
-    const r = v.mul(p).div(HUNDRED);
+    const r = v.mul(p).div(hundred());
     return {
       answer: say(r, sign),
       expression: `${plain(p)} / 100 × ${plain(v)}`,
@@ -77,7 +77,7 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
     const part = amount(a, 'part');
     const p = amount(a, 'percent');
     if (p.isZero()) throw new ToolError('"percent" must not be zero');
-    const r = part.div(p).mul(HUNDRED);
+    const r = part.div(p).mul(hundred());
     return {
       answer: say(r, sign),
       expression: `${plain(part)} / (${plain(p)} / 100)`,
@@ -131,7 +131,7 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
   add_percent(a, sign) {
     const v = amount(a, 'value');
     const p = amount(a, 'percent');
-    const added = v.mul(p).div(HUNDRED);
+    const added = v.mul(p).div(hundred());
     const total = v.add(added);
     const what = label(a, 'increase');
     const part = choice(a, 'ask', ['total', 'amount'] as const, 'total');
@@ -147,7 +147,7 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
   subtract_percent(a, sign) {
     const v = amount(a, 'value');
     const p = amount(a, 'percent');
-    const removed = v.mul(p).div(HUNDRED);
+    const removed = v.mul(p).div(hundred());
     const left = v.sub(removed);
     const what = label(a, 'discount');
     const part = choice(a, 'ask', ['total', 'amount'] as const, 'total');
@@ -163,22 +163,22 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
   before_add(a, sign) {
     const v = amount(a, 'value');
     const p = rate(a, 'percent');
-    const original = v.div(ONE.add(p));
+    const original = v.div(one().add(p));
     return {
       answer: say(original, sign),
-      expression: `${plain(v)} / (1 + ${plain(p.mul(HUNDRED))} / 100)`,
-      working: `${say(original, sign)} plus ${percent(p.mul(HUNDRED))} is ${say(v, sign)}.`,
+      expression: `${plain(v)} / (1 + ${plain(p.mul(hundred()))} / 100)`,
+      working: `${say(original, sign)} plus ${percent(p.mul(hundred()))} is ${say(v, sign)}.`,
     };
   },
   before_subtract(a, sign) {
     const v = amount(a, 'value');
     const p = rate(a, 'percent');
     if (p.gte(1)) throw new ToolError('"percent" must be below 100 for a price before a discount');
-    const original = v.div(ONE.sub(p));
+    const original = v.div(one().sub(p));
     return {
       answer: say(original, sign),
-      expression: `${plain(v)} / (1 − ${plain(p.mul(HUNDRED))} / 100)`,
-      working: `${say(original, sign)} less ${percent(p.mul(HUNDRED))} is ${say(v, sign)}.`,
+      expression: `${plain(v)} / (1 − ${plain(p.mul(hundred()))} / 100)`,
+      working: `${say(original, sign)} less ${percent(p.mul(hundred()))} is ${say(v, sign)}.`,
     };
   },
   margin(a, sign) {
@@ -195,32 +195,32 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
     const cost = amount(a, 'cost');
     const p = rate(a, 'percent');
     if (p.gte(1)) throw new ToolError('A margin must be below 100%');
-    const price = cost.div(ONE.sub(p));
+    const price = cost.div(one().sub(p));
     return {
       answer: say(price, sign),
-      expression: `${plain(cost)} / (1 − ${plain(p.mul(HUNDRED))} / 100)`,
-      working: `At ${say(price, sign)} the profit of ${say(price.sub(cost), sign)} is ${percent(p.mul(HUNDRED))} of the price.`,
+      expression: `${plain(cost)} / (1 − ${plain(p.mul(hundred()))} / 100)`,
+      working: `At ${say(price, sign)} the profit of ${say(price.sub(cost), sign)} is ${percent(p.mul(hundred()))} of the price.`,
     };
   },
   cost_for_margin(a, sign) {
     const price = amount(a, 'price');
     const p = rate(a, 'percent');
     if (p.gte(1)) throw new ToolError('A margin must be below 100%');
-    const cost = price.mul(ONE.sub(p));
+    const cost = price.mul(one().sub(p));
     return {
       answer: say(cost, sign),
-      expression: `${plain(price)} × (1 − ${plain(p.mul(HUNDRED))} / 100)`,
-      working: `A ${percent(p.mul(HUNDRED))} margin on a price of ${say(price, sign)} leaves a cost of ${say(cost, sign)}.`,
+      expression: `${plain(price)} × (1 − ${plain(p.mul(hundred()))} / 100)`,
+      working: `A ${percent(p.mul(hundred()))} margin on a price of ${say(price, sign)} leaves a cost of ${say(cost, sign)}.`,
     };
   },
   cost_for_markup(a, sign) {
     const price = amount(a, 'price');
     const p = rate(a, 'percent');
-    const cost = price.div(ONE.add(p));
+    const cost = price.div(one().add(p));
     return {
       answer: say(cost, sign),
-      expression: `${plain(price)} / (1 + ${plain(p.mul(HUNDRED))} / 100)`,
-      working: `${say(cost, sign)} marked up ${percent(p.mul(HUNDRED))} is ${say(price, sign)}.`,
+      expression: `${plain(price)} / (1 + ${plain(p.mul(hundred()))} / 100)`,
+      working: `${say(cost, sign)} marked up ${percent(p.mul(hundred()))} is ${say(price, sign)}.`,
     };
   },
   markup(a, sign) {
@@ -236,7 +236,7 @@ const compute: Record<Operation, (a: Args, sign: string | null) => ComputedValue
   price_for_markup(a, sign) {
     const cost = amount(a, 'cost');
     const p = amount(a, 'percent');
-    const price = cost.mul(ONE.add(p.div(HUNDRED)));
+    const price = cost.mul(one().add(p.div(hundred())));
     return {
       answer: say(price, sign),
       expression: `${plain(cost)} × (1 + ${plain(p)} / 100)`,
@@ -255,8 +255,8 @@ function successive(a: Args, sign: string | null): ComputedValue {
   for (const c of changes) {
     if (c.lte(-100)) throw new ToolError('a change must be above -100%');
   }
-  const factor = changes.reduce((f, c) => f.mul(ONE.add(c.div(HUNDRED))), ONE);
-  const overall = factor.sub(ONE).mul(HUNDRED);
+  const factor = changes.reduce((f, c) => f.mul(one().add(c.div(hundred()))), one());
+  const overall = factor.sub(one()).mul(hundred());
   const steps = changes.map((c) => `(1 ${c.lt(0) ? '−' : '+'} ${plain(c.abs())}/100)`).join(' × ');
   const said = changes
     .map((c) => (c.lt(0) ? `−${percent(c.neg())}` : `+${percent(c)}`))
@@ -279,7 +279,7 @@ function successive(a: Args, sign: string | null): ComputedValue {
   return {
     answer: overallText,
     expression: `${steps} − 1`,
-    working: `${said} multiply to ${plain(factor)} of the start: overall ${overallText}, not the ${percent(changes.reduce((t, c) => t.add(c), HUNDRED.sub(HUNDRED)))} their sum suggests.`,
+    working: `${said} multiply to ${plain(factor)} of the start: overall ${overallText}, not the ${percent(changes.reduce((t, c) => t.add(c), hundred().sub(hundred())))} their sum suggests.`,
   };
 }
 

@@ -1,6 +1,6 @@
-import { all, create } from 'mathjs';
 import type { Fraction, MathNode } from 'mathjs';
 import { degreeOf } from './algebraText';
+import { fractionMath, onFirstUse, plainMath } from './mathjs';
 
 /**
  * Polynomials in one unknown, exactly: an expression (already checked by
@@ -10,14 +10,12 @@ import { degreeOf } from './algebraText';
  * takes seconds on a product of a few binomials.
  */
 
-export const exact = create(all!, { number: 'Fraction' });
-const plain = create(all!);
-
 export type Scope = Record<string, Fraction>;
 
-export const frac = (n: number | string) => exact.fraction(n) as Fraction;
+export const frac = (n: number | string) => fractionMath().fraction(n) as Fraction;
 
 export function evaluator(text: string): (scope: Scope) => Fraction {
+  const exact = fractionMath();
   const code = exact.parse(text).compile();
   return (scope) => code.evaluate(scope) as Fraction;
 }
@@ -35,16 +33,19 @@ export function formatFraction(f: Fraction): string {
 
 export { formatNumber };
 
-const POINTS = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9, -9, 10, -10]
-  .concat([11, -11, 12, -12, 13, -13, 14, -14, 15, -15, 16, -16, 17, -17, 1 / 2, -1 / 2, 1 / 3])
-  .map((p) => frac(p));
+const points = onFirstUse(() =>
+  [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9, -9, 10, -10]
+    .concat([11, -11, 12, -12, 13, -13, 14, -14, 15, -15, 16, -16, 17, -17, 1 / 2, -1 / 2, 1 / 3])
+    .map((p) => frac(p)),
+);
 
 /** The coefficients c0…cn of g, a polynomial of degree ≤ n; null when g is not one. */
 export function interpolate(g: (x: Fraction) => Fraction | null, n: number): Fraction[] | null {
+  const exact = fractionMath();
   const xs: Fraction[] = [];
   const ys: Fraction[] = [];
   const checks: [Fraction, Fraction][] = [];
-  for (const x of POINTS) {
+  for (const x of points()) {
     const y = g(x);
     if (y === null) continue;
     if (xs.length <= n) {
@@ -70,6 +71,7 @@ export function interpolate(g: (x: Fraction) => Fraction | null, n: number): Fra
 
 /** The degree of a coefficient list (0 for a constant). */
 export function degreeOfCoefficients(c: Fraction[]): number {
+  const exact = fractionMath();
   let degree = c.length - 1;
   while (degree > 0 && exact.equal(c[degree]!, 0)) degree--;
   return degree;
@@ -77,6 +79,7 @@ export function degreeOfCoefficients(c: Fraction[]): number {
 
 /** "2x^2 - x + 0.5" text of c0…cn; with `fractions`, "(5/6)x + 1/2". */
 export function polynomialText(c: Fraction[], unknown: string, fractions = false): string {
+  const exact = fractionMath();
   const terms: string[] = [];
   for (let k = degreeOfCoefficients(c); k >= 0; k--) {
     const coefficient = c[k]!;
@@ -107,6 +110,8 @@ export interface Cleared {
 
 /** The expression (checked algebra text) times every denominator that holds the unknown. */
 export function clearDenominators(text: string, unknown: string): Cleared {
+  const exact = fractionMath();
+  const plain = plainMath();
   const node = plain.parse(text);
   const denominators = node
     .filter((n) => n.type === 'OperatorNode' && (n as unknown as { fn: string }).fn === 'divide')

@@ -20,9 +20,9 @@ function say(value: Big, sign: string | null): string {
 export function simplest(parts: Big[]): Big[] {
   const decimals = Math.max(...parts.map((p) => p.decimalPlaces()));
   if (decimals > 6) return parts;
-  const scale = big.bignumber(10).pow(decimals);
+  const scale = big().bignumber(10).pow(decimals);
   const whole = parts.map((p) => p.mul(scale).abs());
-  const divisor = whole.reduce((g, p) => big.gcd(g, p) as Big);
+  const divisor = whole.reduce((g, p) => big().gcd(g, p) as Big);
   if (divisor.isZero()) return parts;
   return parts.map((p) => p.mul(scale).div(divisor));
 }

@@ -1,6 +1,6 @@
-import { all, create } from 'mathjs';
 import type { MathNode } from 'mathjs';
 import { ToolError } from '../types';
+import { plainMath } from './mathjs';
 import { checked, MAX_TEXT, normaliseAlgebra, unknownsOf } from './algebraText';
 import { clearDenominators, polynomialText } from './polynomial';
 
@@ -11,8 +11,6 @@ const MAX_SYMBOLIC = 120;
  * Simplifies or expands an expression in single-letter unknowns, after
  * algebraText.ts has checked it holds nothing but plain algebra.
  */
-
-const plain = create(all!);
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -29,6 +27,7 @@ function tidy(node: MathNode): string {
 
 /** Simplifies (or, when asked, expands) an expression in single-letter unknowns. */
 export function simplifyExpression(input: unknown, expand = false): ComputedText {
+  const plain = plainMath();
   if (typeof input !== 'string' || !input.trim()) {
     throw new ToolError('An expression is required, for example "2x + 3x - 4"');
   }

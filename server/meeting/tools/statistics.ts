@@ -1,6 +1,6 @@
-import { all, create } from 'mathjs';
 import type { BigNumber } from 'mathjs';
 import { ToolError } from '../types';
+import { decimalMath } from './mathjs';
 import { formatQuantity } from './units';
 
 /**
@@ -10,8 +10,6 @@ import { formatQuantity } from './units';
  * the population ones are asked; percentiles interpolate linearly between
  * the sorted values (Excel's PERCENTILE.INC, NumPy's default).
  */
-
-const math = create(all!, { number: 'BigNumber', precision: 64 });
 
 export const STATISTICS = [
   'summary',
@@ -34,7 +32,7 @@ const MAX_NUMBERS = 10000;
 
 function formatValue(value: BigNumber): string {
   if (value.isInteger() && value.abs().lt(1e21)) return value.toFixed();
-  return math.format(value, { precision: 15, lowerExp: -9, upperExp: 21 });
+  return decimalMath().format(value, { precision: 15, lowerExp: -9, upperExp: 21 });
 }
 
 function readNumbers(numbers: unknown): BigNumber[] {
@@ -47,7 +45,7 @@ function readNumbers(numbers: unknown): BigNumber[] {
     if (typeof num !== 'number' || !Number.isFinite(num)) {
       throw new ToolError(`"${String(n)}" is not a finite number`);
     }
-    return math.bignumber(String(num));
+    return decimalMath().bignumber(String(num));
   });
 }
 
@@ -72,7 +70,10 @@ function modes(values: BigNumber[]): BigNumber[] {
 }
 
 function quantile(values: BigNumber[], percent: number): BigNumber {
-  return math.quantileSeq(values, math.bignumber(percent).div(100)) as unknown as BigNumber;
+  return decimalMath().quantileSeq(
+    values,
+    decimalMath().bignumber(percent).div(100),
+  ) as unknown as BigNumber;
 }
 
 export interface StatisticsOptions {
@@ -100,25 +101,25 @@ export function statistics(
   }
   const n = values.length;
   const sampleVariance =
-    n > 1 ? (math.variance(values) as unknown as BigNumber) : math.bignumber(0);
-  const populationVariance = math.variance(values, 'uncorrected') as unknown as BigNumber;
-  const min = math.min(values) as unknown as BigNumber;
-  const max = math.max(values) as unknown as BigNumber;
+    n > 1 ? (decimalMath().variance(values) as unknown as BigNumber) : decimalMath().bignumber(0);
+  const populationVariance = decimalMath().variance(values, 'uncorrected') as unknown as BigNumber;
+  const min = decimalMath().min(values) as unknown as BigNumber;
+  const max = decimalMath().max(values) as unknown as BigNumber;
   const found = modes(values);
   const q1 = quantile(values, 25);
   const q3 = quantile(values, 75);
   const variance = population ? populationVariance : sampleVariance;
   const kind = population ? 'population' : 'sample';
   const all: Record<Exclude<Statistic, 'summary' | 'mode'>, { label: string; value: BigNumber }> = {
-    mean: { label: 'Mean', value: math.mean(values) as unknown as BigNumber },
-    median: { label: 'Median', value: math.median(values) as unknown as BigNumber },
+    mean: { label: 'Mean', value: decimalMath().mean(values) as unknown as BigNumber },
+    median: { label: 'Median', value: decimalMath().median(values) as unknown as BigNumber },
     range: { label: 'Range', value: max.minus(min) },
     variance: { label: `Variance (${kind})`, value: variance },
     std: { label: `Standard deviation (${kind})`, value: variance.sqrt() },
     min: { label: 'Minimum', value: min },
     max: { label: 'Maximum', value: max },
-    sum: { label: 'Sum', value: math.sum(values) as unknown as BigNumber },
-    count: { label: 'Count', value: math.bignumber(n) },
+    sum: { label: 'Sum', value: decimalMath().sum(values) as unknown as BigNumber },
+    count: { label: 'Count', value: decimalMath().bignumber(n) },
     percentile: { label: `${ordinal(percent)} percentile`, value: quantile(values, percent) },
     iqr: { label: 'Interquartile range', value: q3.minus(q1) },
   };

@@ -235,8 +235,17 @@ function placeIndex() {
   const cities = new Map<string, Place>();
   const countries = new Map<string, Place>();
   const provinces = new Map<string, Place>();
+  // Each zone checked once: a check builds an Intl.DateTimeFormat, and the city list
+  // names some 400 zones 7,300 times (each build was ICU memory the process kept,
+  // some 170 MB of RSS, and 0.4 s).
+  const valid = new Map<string, boolean>();
+  const isValid = (zone: string) => {
+    let ok = valid.get(zone);
+    if (ok === undefined) valid.set(zone, (ok = IANAZone.isValidZone(zone)));
+    return ok;
+  };
   for (const c of cityMapping) {
-    if (!c.timezone || !IANAZone.isValidZone(c.timezone)) continue;
+    if (!c.timezone || !isValid(c.timezone)) continue;
     largest(cities, c.city, c.timezone, c.pop);
     largest(cities, c.city_ascii, c.timezone, c.pop);
     largest(countries, c.country, c.timezone, c.pop);

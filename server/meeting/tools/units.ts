@@ -1,6 +1,6 @@
-import { all, create } from 'mathjs';
 import type { BigNumber, Unit } from 'mathjs';
 import { ToolError } from '../types';
+import { onFirstUse } from './mathjs';
 import { UNITS } from './unitTable';
 import type { UnitEntry } from './unitTable';
 
@@ -12,20 +12,23 @@ import type { UnitEntry } from './unitTable';
  * never sees user text except a unit name from this table.
  */
 
-const math = create(all!, { number: 'BigNumber', precision: 64 });
-math.createUnit({
-  knot: '1852 m/h',
-  // The international acre (mathjs' acre is the US survey one: 43,560.04 ft²).
-  intacre: '4046.8564224 m^2',
-  nmi: '1852 m',
-  impgal: '4.54609 l',
-  tbsp: '14.78676478125 ml',
-  tsp: '4.92892159375 ml',
-  calorie: '4.184 J',
-  kcal: '4184 J',
-  // A calendar year and month as converters give them (365 days; a twelfth of it).
-  calyear: '365 day',
-  calmonth: '30.41666666666666666666666666666666666666666666666666666666666667 day',
+const units = onFirstUse((m) => {
+  const math = m.create(m.all!, { number: 'BigNumber', precision: 64 });
+  math.createUnit({
+    knot: '1852 m/h',
+    // The international acre (mathjs' acre is the US survey one: 43,560.04 ft²).
+    intacre: '4046.8564224 m^2',
+    nmi: '1852 m',
+    impgal: '4.54609 l',
+    tbsp: '14.78676478125 ml',
+    tsp: '4.92892159375 ml',
+    calorie: '4.184 J',
+    kcal: '4184 J',
+    // A calendar year and month as converters give them (365 days; a twelfth of it).
+    calyear: '365 day',
+    calmonth: '30.41666666666666666666666666666666666666666666666666666666666667 day',
+  });
+  return math;
 });
 
 const EXACT = new Map<string, UnitEntry>();
@@ -85,7 +88,7 @@ function perTime(raw: string): KnownUnit | null {
 /** A number to 7 significant digits (exact when shorter), with thousands separators. */
 export function formatQuantity(value: BigNumber): string {
   if (value.isZero()) return '0';
-  const rounded = math.bignumber(value.toSignificantDigits(7));
+  const rounded = units().bignumber(value.toSignificantDigits(7));
   const plain = rounded.abs().lt(1e15) && rounded.abs().gte(1e-6);
   if (!plain) return rounded.toExponential().replace(/\.?0+e/, 'e');
   const [whole, fraction] = rounded.toFixed().split('.');
@@ -128,6 +131,7 @@ export function convertQuantity(value: unknown, from: unknown, to: unknown): Con
   }
   const source = resolveUnit(from) ?? { unit: from.trim(), label: from.trim() };
   const target = resolveUnit(to) ?? { unit: to.trim(), label: to.trim() };
+  const math = units();
   let converted: Unit;
   try {
     converted = math.unit(math.bignumber(amount.trim()), source.unit).to(target.unit);

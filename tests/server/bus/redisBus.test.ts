@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RedisBus, type FanOutHealth } from '../../../server/cog/bus';
+import type { FanOutHealth } from '../../../server/cog/bus';
+import { RedisBus } from '../../../server/cog/bus/redisBus';
 import { findRedisServer, REDIS_MISSING, startRedis, type TestRedis } from '../../support/redis';
 
 /**

@@ -1,5 +1,5 @@
 import { trimEnd } from '../trimEnd';
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import { findTimeZone, isZoneAbbreviation, readMoment, spellDates } from '../../tools';
 import { TWO_QUESTIONS } from './several';
 import type { PartialReading, Reader, Reading } from './types';
