@@ -119,11 +119,17 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
         let arrived = false;
         while (!arrived && performance.now() - waitStart < 10_000) {
           await new Promise((r) => requestAnimationFrame(r));
+          // Still at the top, as a reader pulling the list down would be (the list keeps
+          // the row they read in place when a page lands, which moves the scroll offset).
+          if (el.scrollTop > 0) el.scrollTop = 0;
           arrived = last.older ? b.pages.length > pages : last.first in b.rowSeenAt;
         }
         if (!arrived) throw new Error('scrolling back stalled');
         if (!last.older) return;
-        await new Promise((r) => requestAnimationFrame(r));
+        // The new page's rows just above the reader, on screen before scrolling on.
+        const landed = b.pages[b.pages.length - 1]!;
+        while (!(landed.last in b.rowSeenAt) && performance.now() - waitStart < 10_000)
+          await new Promise((r) => requestAnimationFrame(r));
       }
     });
     const scrolled = await probe();
