@@ -20,9 +20,11 @@ import { dictationBench } from './dictation';
 import { hostileUploadBench } from './hostileUpload';
 import { postgresBench } from './postgres';
 import { clusterBench } from './cluster';
+import { lighthouseBench } from './lighthouse';
 
 const benches: [string, (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>][] = [
   ['login bundle', loginBundleBench],
+  ['lighthouse', lighthouseBench],
   ['socket ingest', socketIngestBench],
   ['transcript', transcriptRenderBench],
   ['history replay', historyReplayBench],
