@@ -23,6 +23,25 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports is one file: /login is a single request, not
+            // seventeen small ones each paying a round trip (Lighthouse, slow 4G).
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The MUI components two or more lazy screens share, likewise in one file
+            // cached across screens (the dashboard: 7 requests instead of 21).
+            {
+              name: 'mui',
+              test: /node_modules[\\/]@mui[\\/](material|system|utils|icons-material)[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
