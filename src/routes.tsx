@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { FullScreenSpinner } from './components/FullScreenSpinner';
 import { TitleManager } from './components/TitleManager';
 import { RouteRecorder } from './store/actionLog/routeRecorder';
 import { Flash } from './components/Flash';
@@ -12,10 +13,29 @@ import { HomeLayout } from './features/home/HomeLayout';
 import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
 import { WorkspaceRoute } from './features/world/WorkspaceRoute';
 
-/** Screens load on demand, so /login stays small (DESIGN §8). */
-const lazyPage = (load: () => Promise<ComponentType>) => ({
-  lazy: async () => ({ Component: await load() }),
-});
+/**
+ * Screens load on demand, so /login stays small (DESIGN §8). A screen's code
+ * is fetched as soon as its route matches (the loader) while the routes
+ * around it render, so the session check and the socket go ahead alongside
+ * the download (a route's `lazy` would hold the whole tree back until then).
+ */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'loader' | 'element'> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
+  const Page = lazy(start);
+  return {
+    loader: () => {
+      // A failed download is reported where the page renders (its error boundary).
+      start().catch(() => undefined);
+      return null;
+    },
+    element: (
+      <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
 
 const pageViewer = lazyPage(() =>
   import('./features/pages/PageViewerPage').then((m) => m.PageViewerPage),
