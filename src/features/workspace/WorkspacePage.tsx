@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { NavBar } from '../../components/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { worldTitle } from '../world/worldPath';
@@ -15,7 +16,7 @@ import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
-import { selectWorkspaceName } from './workspaceSelectors';
+import { selectWorkspaceLoaded, selectWorkspaceName } from './workspaceSelectors';
 
 /** Below the 64 px app bar the columns fill the window on wide screens. */
 const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
@@ -23,13 +24,15 @@ const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
 /**
  * The workspace chat page, /w/{worldid}/workspace?id=… (SPEC §2): experts on
  * the left, the meeting in the centre, code blocks, research and traces on
- * the right. The world layout shows the spinner until the socket is up.
+ * the right. The world layout shows the spinner until the socket is up, this
+ * page until the workspace's experts, history and name are in.
  */
 export function WorkspacePage() {
   const { worldId = '' } = useParams();
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
   const workspaceName = useAppSelector(selectWorkspaceName);
+  const loaded = useAppSelector(selectWorkspaceLoaded);
   useWorkspaceSession(workspaceId);
 
   if (!workspaceId) {
@@ -55,6 +58,9 @@ export function WorkspacePage() {
       </Box>
     );
   }
+
+  // The first screen waits for the experts, the history and the name (one layout, no shifts).
+  if (!loaded) return <FullScreenSpinner label="Loading..." />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

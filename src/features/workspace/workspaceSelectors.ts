@@ -11,6 +11,7 @@ const researchSelectors = researchAdapter.getSelectors((s: RootState) => s.works
 
 export const selectWorkspaceId = (s: RootState) => selectWorkspace(s).workspaceId;
 export const selectWorkspaceName = (s: RootState) => selectWorkspace(s).workspaceName;
+export const selectWorkspaceLoaded = (s: RootState) => selectWorkspace(s).loaded;
 export const selectMessageList = (s: RootState) => selectWorkspace(s).messages;
 export const selectQuestionsSent = (s: RootState) => selectWorkspace(s).questionsSent;
 export const selectMessageCount = (s: RootState) => selectWorkspace(s).messages.size;

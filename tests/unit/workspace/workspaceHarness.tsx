@@ -53,13 +53,19 @@ export function stubLayout() {
 
 export const WORKSPACE_PATH = '/w/acme/workspace?id=ws-1';
 
-/** The page at /w/acme/workspace?id=ws-1 with a real store that records every action. */
-export function renderWorkspace(path = WORKSPACE_PATH) {
+/**
+ * The page at /w/acme/workspace?id=ws-1 with a real store that records every action;
+ * unless `answered` is false, the server has answered the frames the page asks on connect
+ * (the page waits for that answer before its first screen).
+ */
+export function renderWorkspace(path = WORKSPACE_PATH, opts: { answered?: boolean } = {}) {
   const t = makeTestStore();
   const view = renderWithProviders(<WorkspacePage />, {
     store: t.store,
     path,
     routePath: '/w/:worldId/workspace',
   });
-  return { ...view, ...t, ...frameHelpers(t) };
+  const helpers = frameHelpers(t);
+  if (opts.answered !== false) helpers.frame('workspace.expert.details.response', { experts: [] });
+  return { ...view, ...t, ...helpers };
 }
