@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from './components/FullScreenSpinner';
+import { preloadable } from './components/preloadable';
 import { TitleManager } from './components/TitleManager';
 import { RouteRecorder } from './store/actionLog/routeRecorder';
 import { Flash } from './components/Flash';
@@ -11,7 +12,7 @@ import { RequireAuth } from './features/auth/RequireAuth';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
 import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
-import { WorkspaceRoute } from './features/world/WorkspaceRoute';
+import { WorkspaceRoute, workspaceRouteLoader } from './features/world/WorkspaceRoute';
 
 /**
  * Screens load on demand, so /login stays small (DESIGN §8). A screen's code
@@ -20,13 +21,11 @@ import { WorkspaceRoute } from './features/world/WorkspaceRoute';
  * the download (a route's `lazy` would hold the whole tree back until then).
  */
 function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'loader' | 'element'> {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= load().then((Component) => ({ default: Component })));
-  const Page = lazy(start);
+  const { Component: Page, preload } = preloadable(load);
   return {
     loader: () => {
       // A failed download is reported where the page renders (its error boundary).
-      start().catch(() => undefined);
+      preload().catch(() => undefined);
       return null;
     },
     element: (
@@ -57,6 +56,8 @@ function Shell() {
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    // The loaders only start downloads and answer at once: nothing to show meanwhile.
+    hydrateFallbackElement: <></>,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
@@ -96,7 +97,7 @@ export const routes: RouteObject[] = [
                       import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
                     ),
                   },
-                  { path: 'workspace', element: <WorkspaceRoute /> },
+                  { path: 'workspace', element: <WorkspaceRoute />, loader: workspaceRouteLoader },
                   {
                     path: 'workspace-management',
                     ...lazyPage(() =>

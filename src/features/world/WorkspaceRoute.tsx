@@ -1,17 +1,26 @@
-import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Suspense } from 'react';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { preloadable } from '../../components/preloadable';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
-const WorkspacePage = lazy(() =>
-  import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })),
+const workspacePage = preloadable(() =>
+  import('../workspace/WorkspacePage').then((m) => m.WorkspacePage),
+);
+const managementPage = preloadable(() =>
+  import('../workspaceManagement/WorkspaceManagementPage').then((m) => m.WorkspaceManagementPage),
 );
 
-export const WorkspaceManagementPage = lazy(() =>
-  import('../workspaceManagement/WorkspaceManagementPage').then((m) => ({
-    default: m.WorkspaceManagementPage,
-  })),
-);
+/**
+ * The route's loader: the page's code starts downloading when the route
+ * matches, alongside the session check and the socket, not after them.
+ */
+export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
+  const management = new URL(request.url).searchParams.has('mode');
+  // A failed download is reported where the page renders.
+  (management ? managementPage : workspacePage).preload().catch(() => undefined);
+  return null;
+}
 
 /**
  * /w/{worldid}/workspace is the chat page, but with a mode in the query it is
@@ -19,9 +28,10 @@ export const WorkspaceManagementPage = lazy(() =>
  */
 export function WorkspaceRoute() {
   const [params] = useSearchParams();
+  const Page = params.has('mode') ? managementPage.Component : workspacePage.Component;
   return (
     <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
-      {params.has('mode') ? <WorkspaceManagementPage /> : <WorkspacePage />}
+      <Page />
     </Suspense>
   );
 }
