@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { preloadRichText } from '../../components/RichTextOnDemand';
 import { NavBar } from '../../components/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { worldTitle } from '../world/worldPath';
@@ -16,7 +18,11 @@ import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
-import { selectWorkspaceLoaded, selectWorkspaceName } from './workspaceSelectors';
+import {
+  selectHasRichContent,
+  selectWorkspaceLoaded,
+  selectWorkspaceName,
+} from './workspaceSelectors';
 
 /** Below the 64 px app bar the columns fill the window on wide screens. */
 const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
@@ -33,7 +39,13 @@ export function WorkspacePage() {
   const workspaceId = params.get('id') || null;
   const workspaceName = useAppSelector(selectWorkspaceName);
   const loaded = useAppSelector(selectWorkspaceLoaded);
+  const hasRichContent = useAppSelector(selectHasRichContent);
   useWorkspaceSession(workspaceId);
+  // The markdown and HTML renderers come with the first content (the history as it
+  // arrives), not with an empty workspace.
+  useEffect(() => {
+    if (hasRichContent) preloadRichText().catch(() => undefined);
+  }, [hasRichContent]);
 
   if (!workspaceId) {
     return (

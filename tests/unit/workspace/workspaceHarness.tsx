@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { preloadRichText } from '../../../src/components/RichTextOnDemand';
 import { WorkspacePage } from '../../../src/features/workspace/WorkspacePage';
 import { renderWithProviders } from '../renderWithProviders';
 import { frameHelpers, makeTestStore } from '../testStore';
@@ -21,7 +22,9 @@ export function stubLayout() {
     scrollHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight'),
     scrollTo: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo'),
   };
-  beforeAll(() => {
+  beforeAll(async () => {
+    // The renderers the page fetches with its first content, in before the tests look.
+    await preloadRichText();
     Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => VIEWPORT_PX });
     Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 800 });
     Object.defineProperty(proto, 'offsetHeight', { configurable: true, get: () => ROW_PX });
