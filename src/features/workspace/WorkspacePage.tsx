@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { preloadRichText } from '../../components/RichTextOnDemand';
@@ -38,7 +38,9 @@ export function WorkspacePage() {
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
   const workspaceName = useAppSelector(selectWorkspaceName);
-  const loaded = useAppSelector(selectWorkspaceLoaded);
+  // The whole page mounts at once when the workspace is in: rendered as a transition, React
+  // does that work in slices between which the browser stays responsive.
+  const loaded = useDeferredValue(useAppSelector(selectWorkspaceLoaded));
   const hasRichContent = useAppSelector(selectHasRichContent);
   useWorkspaceSession(workspaceId);
   // The markdown and HTML renderers come with the first content (the history as it
