@@ -28,8 +28,8 @@ const PAGES = [
 /** Where to keep each run's whole report (JSON, opens in the Lighthouse viewer), when asked. */
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 
-/** Lighthouse's score varies a little from run to run: the median of this many is reported. */
-const RUNS = 3;
+/** Lighthouse's score varies from run to run (more on a busy machine): the median of this many is reported. */
+const RUNS = 5;
 
 /**
  * Lighthouse (mobile profile: simulated slow 4G and a 4× slower CPU, the
