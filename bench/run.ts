@@ -26,11 +26,13 @@ import { hostileUploadBench } from './hostileUpload';
 import { postgresBench } from './postgres';
 import { clusterBench } from './cluster';
 import { serverSocketsBench } from './serverSockets';
+import { lighthouseBench } from './lighthouse';
 
 type Bench = (opts: { quick: boolean }) => Promise<BenchOutcome | BenchOutcome[]>;
 
 const benches: [string, Bench][] = [
   ['login bundle', loginBundleBench],
+  ['lighthouse', lighthouseBench],
   ['socket ingest', socketIngestBench],
   ['transcript', transcriptRenderBench],
   ['history replay', historyReplayBench],

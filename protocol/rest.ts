@@ -9,6 +9,13 @@ export const HEADER_WORLD_ID = 'X-World-Id';
 export const HEADER_CSRF = 'X-CSRF-Token';
 export const CSRF_COOKIE = 'emgen_csrf';
 export const SESSION_COOKIE = 'emgen_session';
+/**
+ * Set beside the session cookie and, unlike it, readable by the page: /login
+ * asks the server about a session only when the browser may hold one, so a
+ * signed-out visit makes no request that fails. It proves nothing; the
+ * session cookie does.
+ */
+export const SIGNED_IN_COOKIE = 'emgen_signed_in';
 export const DEFAULT_CLIENT_VERSION = '1.0.0';
 
 // ---- auth --------------------------------------------------------------

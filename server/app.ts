@@ -50,6 +50,7 @@ import { originPolicy } from './auth/origins';
 import { browserAdmission } from './auth/socketAdmission';
 import { secureCookies } from './auth/sessionCookie';
 import { registerSpa } from './http/spa';
+import { registerCompression } from './http/compression';
 import { chooseSpeechProvider } from './speech/choose';
 import type { SpeechProvider } from './speech/provider';
 import { registerAudioSocket } from './speech/socket';
@@ -137,6 +138,7 @@ export async function buildApp(opts: {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
   registerCsrf(app, { secure: secureCookies(config) });
 

@@ -1,5 +1,7 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { FullScreenSpinner } from './components/FullScreenSpinner';
+import { preloadable } from './components/preloadable';
 import { TitleManager } from './components/TitleManager';
 import { RouteRecorder } from './store/actionLog/routeRecorder';
 import { Flash } from './components/Flash';
@@ -10,12 +12,29 @@ import { RequireAuth } from './features/auth/RequireAuth';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
 import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
-import { preloadWorkspacePage, WorkspaceRoute } from './features/world/WorkspaceRoute';
+import { WorkspaceRoute, workspaceRouteLoader } from './features/world/WorkspaceRoute';
 
-/** Screens load on demand, so /login stays small (DESIGN §8). */
-const lazyPage = (load: () => Promise<ComponentType>) => ({
-  lazy: async () => ({ Component: await load() }),
-});
+/**
+ * Screens load on demand, so /login stays small (DESIGN §8). A screen's code
+ * is fetched as soon as its route matches (the loader) while the routes
+ * around it render, so the session check and the socket go ahead alongside
+ * the download (a route's `lazy` would hold the whole tree back until then).
+ */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'loader' | 'element'> {
+  const { Component: Page, preload } = preloadable(load);
+  return {
+    loader: () => {
+      // A failed download is reported where the page renders (its error boundary).
+      preload().catch(() => undefined);
+      return null;
+    },
+    element: (
+      <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
 
 const pageViewer = lazyPage(() =>
   import('./features/pages/PageViewerPage').then((m) => m.PageViewerPage),
@@ -37,6 +56,8 @@ function Shell() {
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    // The loaders only start downloads and answer at once: nothing to show meanwhile.
+    hydrateFallbackElement: <></>,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
@@ -76,11 +97,7 @@ export const routes: RouteObject[] = [
                       import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
                     ),
                   },
-                  {
-                    path: 'workspace',
-                    loader: preloadWorkspacePage,
-                    element: <WorkspaceRoute />,
-                  },
+                  { path: 'workspace', element: <WorkspaceRoute />, loader: workspaceRouteLoader },
                   {
                     path: 'workspace-management',
                     ...lazyPage(() =>

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../protocol';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../protocol';
 import type { Revocations } from '../cog/revocations';
 import type { Config } from '../config';
 import type { Store } from '../store';
@@ -34,13 +34,37 @@ export async function startSession(
   const previous = req.cookies[SESSION_COOKIE];
   if (previous) await endStoredSession(deps, previous);
   const session = await deps.store.sessions.create(userId);
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  const cookie = {
     path: '/',
-    httpOnly: true,
     sameSite: 'lax',
     secure: secureCookies(deps.config),
     expires: new Date(session.expiresAt),
-  });
+  } as const;
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookie, httpOnly: true });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookie, httpOnly: false });
+}
+
+/**
+ * Keeps the page's hint (SIGNED_IN_COOKIE) true to what POST /api/user found:
+ * dropped when the session is gone (expired, ended elsewhere), set for a
+ * session that began before the hint existed.
+ */
+export function noteSignedIn(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  signedIn: boolean,
+): void {
+  const hinted = req.cookies[SIGNED_IN_COOKIE] !== undefined;
+  if (signedIn && !hinted) {
+    reply.setCookie(SIGNED_IN_COOKIE, '1', {
+      path: '/',
+      sameSite: 'lax',
+      secure: secureCookies(config),
+      httpOnly: false,
+    });
+  }
+  if (!signedIn && hinted) reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 /** Sign-out: the session ends, and with it every socket opened with it (4401). */
@@ -52,4 +76,5 @@ export async function endSession(
   const token = req.cookies[SESSION_COOKIE];
   if (token) await endStoredSession(deps, token);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }

@@ -4,7 +4,7 @@ import { demoPasswordRefused } from '../auth/adminPassword';
 import { verifyPassword } from '../auth/password';
 import { signInAccount, type LoginLimits } from '../auth/loginLimits';
 import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
-import { endSession, startSession } from '../auth/sessionCookie';
+import { endSession, noteSignedIn, startSession } from '../auth/sessionCookie';
 import { verifyPin } from '../auth/totp';
 import { userSession } from '../auth/userSession';
 import type { Revocations } from '../cog/revocations';
@@ -57,6 +57,7 @@ export function authRoutes(
 
   app.post('/api/user', async (req, reply) => {
     const signed = await sessionOf(store, req.cookies);
+    noteSignedIn(req, reply, config, Boolean(signed));
     if (!signed) {
       const body: UserSessionResponse = {
         status: 'unauthorized',

@@ -17,6 +17,7 @@ import { normalizePrefix } from '../drives/paths';
 import { parseTags } from '../drives/search';
 import { receiveUpload } from '../drives/upload';
 import type { FileRow } from '../store/drives';
+import { sendAsStored } from './compression';
 import type { Guards } from './guards';
 
 /** Files one upload request may carry. */
@@ -47,7 +48,7 @@ export function contentDisposition(name: string): string {
 async function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): Promise<FastifyReply> {
   const type = isTextType(row.mime_type) ? `${row.mime_type}; charset=utf-8` : row.mime_type;
   const bytes = await drives.openBytes(row);
-  return reply
+  return sendAsStored(reply)
     .header('Content-Type', type)
     .header('Content-Length', String(row.size))
     .header('Content-Disposition', contentDisposition(row.name))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../protocol';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../protocol';
 import { ADMIN, Client, startTestServer, storeLocation, type TestServer } from './harness';
 import { withStoreDatabase } from '../support/storeDatabase';
 
@@ -106,6 +106,33 @@ describe('POST /api/user and /api/signout', () => {
     );
     const res = await client.request('POST', '/api/user', { body: {} });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('the signed-in hint the page can read (/login asks about a session only then)', () => {
+  it('comes with the session, readable, and goes with it', async () => {
+    const client = new Client(server.url);
+    const signIn = await client.signIn();
+    const hint = signIn.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`))!;
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
+    expect(client.cookies.get(SIGNED_IN_COOKIE)).toBe('1');
+
+    await client.request('POST', '/api/signout', { body: {} });
+    expect(client.cookies.has(SIGNED_IN_COOKIE)).toBe(false);
+  });
+
+  it('is dropped when the user check finds no session, and set for a session without it', async () => {
+    const client = new Client(server.url);
+    await client.signIn();
+    client.cookies.delete(SIGNED_IN_COOKIE);
+    await client.request('POST', '/api/user', { body: {} });
+    expect(client.cookies.get(SIGNED_IN_COOKIE)).toBe('1');
+
+    client.cookies.delete(SESSION_COOKIE);
+    const res = await client.request('POST', '/api/user', { body: {} });
+    expect(res.status).toBe(401);
+    expect(client.cookies.has(SIGNED_IN_COOKIE)).toBe(false);
   });
 });
 

@@ -3,6 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
+import { SIGNED_IN_COOKIE } from '../../../protocol';
+import { readCookie } from '../../api/requestHeaders';
 import { useSignOut } from './useSignOut';
 import { useAppSelector } from '../../store/hooks';
 import { PortalButton } from './PortalButton';
@@ -30,8 +32,9 @@ export function LoginPage() {
   const status = useAppSelector(selectAuthStatus);
   const [checkUser] = useCheckUserMutation();
   // A fresh load may already carry a session; find out, so a signed-in person goes to their world.
+  // Only when the server's hint says there may be one: a signed-out visit makes no failing request.
   useEffect(() => {
-    if (status === 'unknown') void checkUser();
+    if (status === 'unknown' && readCookie(SIGNED_IN_COOKIE)) void checkUser();
   }, [status, checkUser]);
   if (loggedIn && activeWorld) return <Navigate to={`/w/${activeWorld}/dashboard`} replace />;
   if (loggedIn) return <NoWorldYet />;

@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Widget } from '../../../protocol';
 import { NavBar } from '../../components/NavBar';
@@ -22,8 +23,11 @@ import { WidgetView } from './widgets/widgetRegistry';
  */
 export function DashboardPage() {
   const { worldId = '' } = useParams();
-  // Fetched again on every visit, so a workspace just created shows in the history.
-  const dashboard = useGetDashboardQuery({ worldId }, { refetchOnMountOrArgChange: true });
+  // Fetched again on every visit, so a workspace just created shows in the history. The
+  // widgets render as a transition, in slices between which the browser stays responsive.
+  const dashboard = useDeferredValue(
+    useGetDashboardQuery({ worldId }, { refetchOnMountOrArgChange: true }),
+  );
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

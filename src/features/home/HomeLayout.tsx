@@ -22,7 +22,7 @@ export function HomeLayout() {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Welcome to EMgen
           </Typography>
-          <Typography variant="subtitle1" color="text.secondary">
+          <Typography variant="subtitle1" component="p" color="text.secondary">
             Your multi-world AI workspace
           </Typography>
           <Typography>Please select a world or login to continue.</Typography>

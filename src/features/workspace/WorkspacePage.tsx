@@ -3,7 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { preloadRichText } from '../../components/RichTextOnDemand';
 import { NavBar } from '../../components/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { worldTitle } from '../world/worldPath';
@@ -15,7 +18,11 @@ import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
-import { selectWorkspaceName } from './workspaceSelectors';
+import {
+  selectHasRichContent,
+  selectWorkspaceLoaded,
+  selectWorkspaceName,
+} from './workspaceSelectors';
 
 /** Below the 64 px app bar the columns fill the window on wide screens. */
 const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
@@ -23,14 +30,24 @@ const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
 /**
  * The workspace chat page, /w/{worldid}/workspace?id=… (SPEC §2): experts on
  * the left, the meeting in the centre, code blocks, research and traces on
- * the right. The world layout shows the spinner until the socket is up.
+ * the right. The world layout shows the spinner until the socket is up, this
+ * page until the workspace's experts, history and name are in.
  */
 export function WorkspacePage() {
   const { worldId = '' } = useParams();
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
   const workspaceName = useAppSelector(selectWorkspaceName);
+  // The whole page mounts at once when the workspace is in: rendered as a transition, React
+  // does that work in slices between which the browser stays responsive.
+  const loaded = useDeferredValue(useAppSelector(selectWorkspaceLoaded));
+  const hasRichContent = useAppSelector(selectHasRichContent);
   useWorkspaceSession(workspaceId, params.get('message') || null);
+  // The markdown and HTML renderers come with the first content (the history as it
+  // arrives), not with an empty workspace.
+  useEffect(() => {
+    if (hasRichContent) preloadRichText().catch(() => undefined);
+  }, [hasRichContent]);
 
   if (!workspaceId) {
     return (
@@ -55,6 +72,9 @@ export function WorkspacePage() {
       </Box>
     );
   }
+
+  // The first screen waits for the experts, the history and the name (one layout, no shifts).
+  if (!loaded) return <FullScreenSpinner label="Loading..." />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -50,6 +50,13 @@ export interface WorkspaceState {
   history: TranscriptHistory;
   /** Questions this browser has sent: the transcript goes to the newest when one comes back. */
   questionsSent: number;
+  /**
+   * The server has answered workspace.expert.details for this workspace. The
+   * socket's frames are answered in order and that one is asked last, so the
+   * experts and the history are in by then: the page shows them at once
+   * instead of empty states that shift the layout as the frames come in.
+   */
+  loaded: boolean;
 }
 
 const initialState: WorkspaceState = {
@@ -62,6 +69,7 @@ const initialState: WorkspaceState = {
   traces: [],
   history: emptyHistory,
   questionsSent: 0,
+  loaded: false,
 };
 
 export const workspaceSlice = createSlice({
@@ -89,9 +97,14 @@ export const workspaceSlice = createSlice({
         });
       })
       .addCase(cogIn('workspace.expert.details.response'), (state, { payload }) => {
+        state.loaded = true;
         if (payload.content.workspaceName !== undefined) {
           state.workspaceName = payload.content.workspaceName;
         }
+      })
+      // Refused (an unknown workspace): the page shows what there is rather than wait forever.
+      .addCase(cogIn('server.error'), (state, { payload }) => {
+        if (payload.content.typ === 'workspace.expert.details') state.loaded = true;
       })
       .addCase(cogSendRequested, (state, { payload }) => {
         if (payload.typ === 'user.message') state.questionsSent += 1;

@@ -1,28 +1,24 @@
 import { Suspense } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
-import { preloadableLazy } from '../../components/preloadableLazy';
+import { preloadable } from '../../components/preloadable';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
-const chatPage = preloadableLazy(
-  () => import('../workspace/WorkspacePage'),
-  (m) => m.WorkspacePage,
+const workspacePage = preloadable(() =>
+  import('../workspace/WorkspacePage').then((m) => m.WorkspacePage),
 );
-const managementPage = preloadableLazy(
-  () => import('../workspaceManagement/WorkspaceManagementPage'),
-  (m) => m.WorkspaceManagementPage,
+const managementPage = preloadable(() =>
+  import('../workspaceManagement/WorkspaceManagementPage').then((m) => m.WorkspaceManagementPage),
 );
-const WorkspacePage = chatPage.Component;
-export const WorkspaceManagementPage = managementPage.Component;
 
 /**
- * The route's loader starts fetching the page's code with the navigation, so
- * it arrives while the world's socket connects instead of after (the layout
- * renders the page only once the socket is up), and the page then renders
- * without suspending. It waits for nothing.
+ * The route's loader: the page's code starts downloading when the route
+ * matches, alongside the session check and the socket, not after them.
  */
-export function preloadWorkspacePage({ request }: LoaderFunctionArgs): null {
-  void (new URL(request.url).searchParams.has('mode') ? managementPage : chatPage).preload();
+export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
+  const management = new URL(request.url).searchParams.has('mode');
+  // A failed download is reported where the page renders.
+  (management ? managementPage : workspacePage).preload().catch(() => undefined);
   return null;
 }
 
@@ -32,9 +28,10 @@ export function preloadWorkspacePage({ request }: LoaderFunctionArgs): null {
  */
 export function WorkspaceRoute() {
   const [params] = useSearchParams();
+  const Page = params.has('mode') ? managementPage.Component : workspacePage.Component;
   return (
     <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
-      {params.has('mode') ? <WorkspaceManagementPage /> : <WorkspacePage />}
+      <Page />
     </Suspense>
   );
 }

@@ -26,6 +26,7 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
   const [sending, setSending] = useState(false);
   const current = accessibleWorlds.find((w) => w.world_id === currentWorldId);
   const who = user?.name || user?.email || '';
+  const worldName = current?.name ?? worldTitle(currentWorldId);
 
   const pick = (worldId: string) => {
     setAnchor(null);
@@ -39,14 +40,15 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ExpandMoreIcon />}
         startIcon={
-          <Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>
+          <Avatar sx={{ width: 28, height: 28, fontSize: 14 }} aria-hidden>
             {who.charAt(0).toUpperCase()}
           </Avatar>
         }
         aria-haspopup="menu"
-        aria-label="World switcher"
+        // The name a screen reader gives begins with the words on the button (WCAG 2.5.3).
+        aria-label={`${worldName}, World switcher`}
       >
-        {current?.name ?? worldTitle(currentWorldId)}
+        {worldName}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>

@@ -32,6 +32,30 @@ describe('workspace page: session', () => {
     expect(store.getState().connection.init.workspace).toBeUndefined();
   });
 
+  it('shows the spinner until the server has answered the frames it asks on connect', () => {
+    const { frame } = renderWorkspace(undefined, { answered: false });
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    frame('display.expert', { expert_id: 'e1', name: 'Ada', keywords: ['math'] });
+    // Neither the empty states nor a half-filled list show before the answer (they would shift).
+    expect(screen.queryByText('No transcript yet')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Ada/ })).toBeNull();
+    frame('workspace.expert.details.response', { experts: [], workspaceName: 'Weekly' });
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByRole('button', { name: /Ada/ })).toBeTruthy();
+    expect(screen.getByText('Weekly')).toBeTruthy();
+    expect(screen.getByText('No transcript yet')).toBeTruthy();
+  });
+
+  it('shows the page when the server refuses the workspace, rather than wait forever', () => {
+    const { frame } = renderWorkspace(undefined, { answered: false });
+    frame('server.error', {
+      error: 'Unknown workspace "ws-1" in this world',
+      typ: 'workspace.expert.details',
+    });
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByText('No experts yet')).toBeTruthy();
+  });
+
   it("without an id shows 'No workspace selected' and a way to the dashboard", () => {
     const { actions } = renderWorkspace('/w/acme/workspace');
     expect(screen.getByText('No workspace selected')).toBeTruthy();

@@ -10,10 +10,10 @@ vi.mock('rehype-highlight', () => ({
 }));
 
 describe('Markdown', () => {
-  it("shows 'Error rendering markdown' when rendering fails", () => {
+  it("shows 'Error rendering markdown' when rendering fails", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<Markdown content="# Title" />);
-    expect(screen.getByText('Error rendering markdown')).toBeTruthy();
+    render(<Markdown content={'# Title\n\n```js\nlet x = 1;\n```'} />);
+    expect(await screen.findByText('Error rendering markdown')).toBeTruthy();
     error.mockRestore();
   });
 });

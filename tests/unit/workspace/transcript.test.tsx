@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cogIn } from '../../../src/ws/cogActions';
 import { renderWorkspace, stubLayout } from './workspaceHarness';
@@ -43,7 +43,7 @@ describe('transcript', () => {
     expect(screen.getByText('What is 12.5% of 2,480?')).toBeTruthy();
   });
 
-  it('renders a markdown table and a highlighted code fence, and lists the block under Blocks', () => {
+  it('renders a markdown table and a highlighted code fence, and lists the block under Blocks', async () => {
     const { frame } = renderWorkspace();
     frame('assistant.message', {
       message_id: 'a1',
@@ -59,10 +59,11 @@ describe('transcript', () => {
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
     ).toEqual(['x', 'y']);
-    const code = row.querySelector('pre code') as HTMLElement;
-    expect(code.className).toContain('hljs');
-    expect(code.className).toContain('language-python');
-    expect(code.querySelector('[class^="hljs-"]')).not.toBeNull();
+    const code = () => row.querySelector('pre code') as HTMLElement;
+    expect(code().className).toContain('language-python');
+    // Highlighting arrives with its own chunk, the first time code needs it.
+    await waitFor(() => expect(code().className).toContain('hljs'));
+    expect(code().querySelector('[class^="hljs-"]')).not.toBeNull();
 
     const blocks = screen.getAllByTestId('code-block');
     expect(blocks).toHaveLength(1);

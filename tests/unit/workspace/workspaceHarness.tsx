@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { preloadRichText } from '../../../src/components/RichTextOnDemand';
 import { WorkspacePage } from '../../../src/features/workspace/WorkspacePage';
 import { renderWithProviders } from '../renderWithProviders';
 import { frameHelpers, makeTestStore } from '../testStore';
@@ -21,7 +22,9 @@ export function stubLayout() {
     scrollHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight'),
     scrollTo: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo'),
   };
-  beforeAll(() => {
+  beforeAll(async () => {
+    // The renderers the page fetches with its first content, in before the tests look.
+    await preloadRichText();
     Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => VIEWPORT_PX });
     Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 800 });
     Object.defineProperty(proto, 'offsetHeight', { configurable: true, get: () => ROW_PX });
@@ -53,13 +56,19 @@ export function stubLayout() {
 
 export const WORKSPACE_PATH = '/w/acme/workspace?id=ws-1';
 
-/** The page at /w/acme/workspace?id=ws-1 with a real store that records every action. */
-export function renderWorkspace(path = WORKSPACE_PATH) {
+/**
+ * The page at /w/acme/workspace?id=ws-1 with a real store that records every action;
+ * unless `answered` is false, the server has answered the frames the page asks on connect
+ * (the page waits for that answer before its first screen).
+ */
+export function renderWorkspace(path = WORKSPACE_PATH, opts: { answered?: boolean } = {}) {
   const t = makeTestStore();
   const view = renderWithProviders(<WorkspacePage />, {
     store: t.store,
     path,
     routePath: '/w/:worldId/workspace',
   });
-  return { ...view, ...t, ...frameHelpers(t) };
+  const helpers = frameHelpers(t);
+  if (opts.answered !== false) helpers.frame('workspace.expert.details.response', { experts: [] });
+  return { ...view, ...t, ...helpers };
 }

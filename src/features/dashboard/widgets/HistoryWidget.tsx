@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
@@ -42,32 +43,33 @@ function HistoryItem({ workspace }: { workspace: HistoryWorkspace }) {
   const users = (workspace.users ?? []).map((u) => u.name).join(', ');
   const experts = workspace.experts ?? [];
   return (
-    <ListItemButton
-      component={Link}
-      to={appPath(workspace.url)}
-      divider
-      sx={{ display: 'block', py: 1.5 }}
-    >
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
-        <Typography sx={{ fontWeight: 500, flexGrow: 1 }} noWrap>
-          {workspace.name?.trim() || 'Untitled workspace'}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-          {workspace.created_ago}
-        </Typography>
-      </Box>
-      {users && (
-        <Typography variant="body2" color="text.secondary">
-          {users}
-        </Typography>
-      )}
-      {experts.length > 0 && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.75 }}>
-          {experts.map((e) => (
-            <Chip key={e.expert_id} size="small" variant="outlined" label={`${e.name} (EM)`} />
-          ))}
+    <ListItem disablePadding divider>
+      <ListItemButton
+        component={Link}
+        to={appPath(workspace.url)}
+        sx={{ display: 'block', py: 1.5 }}
+      >
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
+          <Typography sx={{ fontWeight: 500, flexGrow: 1 }} noWrap>
+            {workspace.name?.trim() || 'Untitled workspace'}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {workspace.created_ago}
+          </Typography>
         </Box>
-      )}
-    </ListItemButton>
+        {users && (
+          <Typography variant="body2" color="text.secondary">
+            {users}
+          </Typography>
+        )}
+        {experts.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.75 }}>
+            {experts.map((e) => (
+              <Chip key={e.expert_id} size="small" variant="outlined" label={`${e.name} (EM)`} />
+            ))}
+          </Box>
+        )}
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -6,11 +6,11 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import { Markdown } from '../../../components/Markdown';
 import { useAppSelector } from '../../../store/hooks';
 import type { CodeBlock } from '../codeBlocks';
 import { selectCodeBlocks } from '../workspaceSelectors';
 import { useCopyText } from './useCopyText';
+import { MarkdownOnDemand } from '../../../components/RichTextOnDemand';
 
 /** A fence longer than any backtick run in the code, so the code cannot close it early. */
 export function fenced(code: string, language: string): string {
@@ -82,7 +82,10 @@ const CodeBlockCard = memo(function CodeBlockCard({ block }: { block: CodeBlock 
           </IconButton>
         </Tooltip>
       </Box>
-      <Markdown content={fenced(block.code, block.language)} sx={{ '& pre': { my: 0.5 } }} />
+      <MarkdownOnDemand
+        content={fenced(block.code, block.language)}
+        sx={{ '& pre': { my: 0.5 } }}
+      />
     </Paper>
   );
 });

@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,27 +35,29 @@ const ExpertItem = memo(function ExpertItem({ expert }: { expert: WorkspaceExper
   const dispatch = useAppDispatch();
   const keywords = keywordText(expert.keywords);
   return (
-    <ListItemButton
-      selected={expert.selected}
-      aria-pressed={expert.selected}
-      onClick={() => dispatch(expertToggled({ expertId: expert.expert_id }))}
-      sx={{ borderRadius: 1, mx: 1, alignItems: 'flex-start' }}
-    >
-      <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-        {expert.selected ? (
-          <CheckCircleIcon fontSize="small" color="primary" />
-        ) : (
-          <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
-        )}
-      </ListItemIcon>
-      <ListItemText
-        primary={expert.name}
-        secondary={keywords || undefined}
-        slotProps={{
-          primary: { sx: { fontWeight: expert.selected ? 600 : 400 } },
-          secondary: { sx: { overflowWrap: 'anywhere' } },
-        }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        selected={expert.selected}
+        aria-pressed={expert.selected}
+        onClick={() => dispatch(expertToggled({ expertId: expert.expert_id }))}
+        sx={{ borderRadius: 1, mx: 1, alignItems: 'flex-start' }}
+      >
+        <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+          {expert.selected ? (
+            <CheckCircleIcon fontSize="small" color="primary" />
+          ) : (
+            <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
+          )}
+        </ListItemIcon>
+        <ListItemText
+          primary={expert.name}
+          secondary={keywords || undefined}
+          slotProps={{
+            primary: { sx: { fontWeight: expert.selected ? 600 : 400 } },
+            secondary: { sx: { overflowWrap: 'anywhere' } },
+          }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 });

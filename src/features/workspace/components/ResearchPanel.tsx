@@ -4,10 +4,9 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Markdown } from '../../../components/Markdown';
-import { SafeHtml } from '../../../components/SafeHtml';
 import { useAppSelector } from '../../../store/hooks';
 import { selectResearchBoxes } from '../workspaceSelectors';
+import { MarkdownOnDemand, SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
 
 /** Research boxes of the meeting, one accordion each (SPEC §2, §3). */
 export function ResearchPanel() {
@@ -24,7 +23,11 @@ export function ResearchPanel() {
             <Typography variant="subtitle2">{box.title || box.name || box.id}</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            {box.html ? <SafeHtml html={box.html} /> : <Markdown content={box.content} />}
+            {box.html ? (
+              <SafeHtmlOnDemand html={box.html} />
+            ) : (
+              <MarkdownOnDemand content={box.content} />
+            )}
           </AccordionDetails>
         </Accordion>
       ))}

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { SafeHtml } from '../../../components/SafeHtml';
 import { useAppSelector } from '../../../store/hooks';
 import { selectTraces } from '../workspaceSelectors';
+import { SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
 
 function pretty(value: unknown): string {
   if (value === undefined) return '';
@@ -31,7 +31,7 @@ export function TracesPanel() {
               {trace.key}
             </Typography>
             {trace.html ? (
-              <SafeHtml html={trace.html} sx={{ fontSize: '0.85rem' }} />
+              <SafeHtmlOnDemand html={trace.html} sx={{ fontSize: '0.85rem' }} />
             ) : (
               <Box
                 component="pre"

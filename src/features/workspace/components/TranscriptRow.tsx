@@ -3,12 +3,11 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { memo } from 'react';
-import { Markdown } from '../../../components/Markdown';
-import { SafeHtml } from '../../../components/SafeHtml';
 import { useAppSelector } from '../../../store/hooks';
 import { selectIsFocusedMessage, selectMessageById } from '../workspaceSelectors';
 import type { TranscriptMessage } from '../workspaceSlice';
 import { keywordText } from './keywords';
+import { MarkdownOnDemand, SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
 
 /**
  * One transcript row. It selects its own message by id, so appending a
@@ -66,9 +65,9 @@ function MessageView({ message, focused }: { message: TranscriptMessage; focused
         {!message.final && <TypingIndicator />}
       </Box>
       {message.html ? (
-        <SafeHtml html={message.html} />
+        <SafeHtmlOnDemand html={message.html} />
       ) : text || message.final ? (
-        <Markdown content={message.content} />
+        <MarkdownOnDemand content={message.content} />
       ) : null}
     </Box>
   );

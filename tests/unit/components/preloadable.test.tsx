@@ -1,20 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { preloadableLazy } from '../../../src/components/preloadableLazy';
+import { preloadable } from '../../../src/components/preloadable';
 
 const Page = ({ who }: { who: string }) => <p>Hello {who}</p>;
 
-describe('preloadableLazy', () => {
+describe('preloadable', () => {
   it('renders at once, without the fallback, once preloaded', async () => {
     let loads = 0;
-    const page = preloadableLazy(
-      async () => {
-        loads += 1;
-        return { Page };
-      },
-      (m) => m.Page,
-    );
+    const page = preloadable(async () => {
+      loads += 1;
+      return Page;
+    });
     await page.preload();
     await page.preload();
     render(
@@ -30,13 +27,12 @@ describe('preloadableLazy', () => {
   it('suspends like React.lazy when rendered before its module is here, and loads it once', async () => {
     let release!: () => void;
     let loads = 0;
-    const page = preloadableLazy(
+    const page = preloadable(
       () =>
-        new Promise<{ Page: typeof Page }>((resolve) => {
+        new Promise<typeof Page>((resolve) => {
           loads += 1;
-          release = () => resolve({ Page });
+          release = () => resolve(Page);
         }),
-      (m) => m.Page,
     );
     render(
       <Suspense fallback={<p>Loading...</p>}>
