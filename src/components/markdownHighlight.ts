@@ -5,5 +5,14 @@
  * language (the only code rehype-highlight colours).
  */
 import 'highlight.js/styles/github.css';
+import highlight from 'rehype-highlight';
 
-export { default as rehypeHighlight } from 'rehype-highlight';
+// rehype-highlight registers every language in a new lowlight each time it is attached, and
+// react-markdown attaches its plugins for each message it renders (about 3 ms a message, most
+// of a transcript's first render): the transform is made once and every message shares it.
+const transform = highlight();
+
+/** rehype-highlight with its defaults, its languages registered once. */
+export function rehypeHighlight() {
+  return transform;
+}
