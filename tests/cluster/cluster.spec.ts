@@ -250,9 +250,10 @@ test('an instance killed mid-answer: browsers move to the other, history is inta
     const text = (await transcript(page).allInnerTexts()).join('\n');
     expect(text).toContain(question);
   }
+  // The history comes as a page (display.history) on opening the workspace.
   const history = desktop.frames
-    .filter((f) => f.typ === 'display.message')
-    .map((f) => f.content.content as string);
+    .filter((f) => f.typ === 'display.history')
+    .flatMap((f) => f.content.messages.map((m: { content?: string }) => m.content as string));
   for (const answer of answeredBeforeCrash) expect(history).toContain(answer);
   expect(history).toContain(question);
   await desktop.page.screenshot({ path: path.join(SCREENS, 'crash-3-desktop-reloaded.png') });
