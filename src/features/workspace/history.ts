@@ -1,5 +1,5 @@
 import type { ClientContent, ServerContent } from '../../../protocol';
-import type { OutgoingMessage } from '../../ws/cogActions';
+import { cogSend, type OutgoingMessage } from '../../ws/cogActions';
 import {
   messageAt,
   messageListOf,
@@ -12,6 +12,13 @@ import type { TranscriptMessage } from './workspaceSlice';
 
 /** Messages per display.history page: a screen or two, enough to scroll into before the next. */
 export const HISTORY_PAGE = 50;
+
+/** Asks for one page: the newest, or the one before / after / around a message (one cursor at most). */
+export function historyPageAsked(
+  cursor: { before?: string; after?: string; around?: string } = {},
+) {
+  return cogSend('display.messages', { limit: HISTORY_PAGE, ...cursor });
+}
 
 /** Where the loaded messages sit in the stored transcript. */
 export interface TranscriptHistory {

@@ -7,10 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { HISTORY_PAGE } from '../history';
+import { historyPageAsked } from '../history';
 import { messageAt, positionOf } from '../messageList';
 import { selectHistory, selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
-import { cogSend } from '../../../ws/cogActions';
 import { useHistoryPaging } from './useHistoryPaging';
 import { TranscriptRow } from './TranscriptRow';
 
@@ -65,7 +64,7 @@ export function Transcript() {
   const dispatch = useAppDispatch();
   // Newer messages not loaded (after a jump): the newest page replaces the list and is shown.
   const toNewest = useCallback(() => {
-    if (history.newer) dispatch(cogSend('display.messages', { limit: HISTORY_PAGE }));
+    if (history.newer) dispatch(historyPageAsked());
     else virtualizer.scrollToEnd();
   }, [dispatch, history.newer, virtualizer]);
 
@@ -78,8 +77,7 @@ export function Transcript() {
   useLayoutEffect(() => {
     if (awaitingQuestion.current === questionsSent) return;
     if (history.newer) {
-      if (history.loading !== 'view')
-        dispatch(cogSend('display.messages', { limit: HISTORY_PAGE }));
+      if (history.loading !== 'view') dispatch(historyPageAsked());
       return;
     }
     if (messageAt(list, list.size - 1)?.role !== 'user') return;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, type RefObject } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
-import { cogSend } from '../../../ws/cogActions';
-import { HISTORY_PAGE, type TranscriptHistory } from '../history';
+import { historyPageAsked, type TranscriptHistory } from '../history';
 import { messageAt, type MessageList } from '../messageList';
 
 /** How near an edge of the loaded messages (in pixels) the next page is asked for. */
@@ -24,10 +23,10 @@ export function useHistoryPaging(
     if (!el || history.loading || list.size === 0) return;
     if (history.older && el.scrollTop < EDGE_PX) {
       const before = messageAt(list, 0)!.message_id;
-      dispatch(cogSend('display.messages', { limit: HISTORY_PAGE, before }));
+      dispatch(historyPageAsked({ before }));
     } else if (history.newer && el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX) {
       const after = messageAt(list, list.size - 1)!.message_id;
-      dispatch(cogSend('display.messages', { limit: HISTORY_PAGE, after }));
+      dispatch(historyPageAsked({ after }));
     }
   }, [dispatch, scrollRef, list, history.loading, history.older, history.newer]);
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { cogContextSet, cogInitRegistered, cogInitUnregistered } from '../../../ws/cogActions';
 import { selectExperts, selectSelectedExpertIds } from '../workspaceSelectors';
-import { HISTORY_PAGE } from '../history';
+import { historyPageAsked } from '../history';
 import { workspaceOpened } from '../workspaceSlice';
 
 /** The key under which the page registers its initialisation frames with the cog middleware. */
@@ -31,13 +31,7 @@ export function useWorkspaceSession(workspaceId: string | null, focusMessageId: 
         frames: [
           { typ: 'display.experts', content: {} },
           // The newest page, or the one around the message a link points at (a search result).
-          {
-            typ: 'display.messages',
-            content: {
-              limit: HISTORY_PAGE,
-              ...(focusMessageId ? { around: focusMessageId } : {}),
-            },
-          },
+          historyPageAsked(focusMessageId ? { around: focusMessageId } : {}).payload,
           { typ: 'workspace.expert.details', content: {} },
         ],
       }),
