@@ -7,6 +7,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { preloadRichText } from '../../src/components/RichTextOnDemand';
 import { Transcript } from '../../src/features/workspace/components/Transcript';
 import { makeStore } from '../../src/store/store';
 import { AppTheme } from '../../src/theme/AppTheme';
@@ -67,6 +68,8 @@ function rowShown(id: string): Promise<number> {
 const MESSAGES = Number(new URLSearchParams(location.search).get('messages')) || 10_000;
 
 async function run() {
+  // The page fetches the markdown renderer with its first content: in before the rows mount.
+  await preloadRichText();
   for (let i = 0; i < MESSAGES; i++) store.dispatch(message(i));
   store.dispatch({ type: 'bench/loaded' });
   await nextFrame();
