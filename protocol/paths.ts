@@ -38,3 +38,80 @@ export function httpUrl(url: unknown): string | undefined {
 export function safeLinkUrl(url: unknown): string | undefined {
   return httpUrl(url) ?? safeNextPath(url);
 }
+
+/*
+ * The screens' URLs (SPEC §2 route table), built in one place: the browser's
+ * links and navigations and the server's redirects, messages and commands all
+ * take them from here, so a route changes once and every segment is encoded.
+ */
+
+/** A drive path in a URL: each segment encoded, the slashes kept. */
+export function encodeFilePath(path: string): string {
+  return path
+    .split('/')
+    .filter((s) => s !== '')
+    .map(encodeURIComponent)
+    .join('/');
+}
+
+/** /w/{worldid}: a world's home (it redirects to the dashboard). */
+export function worldUrl(worldId: string): string {
+  return `/w/${encodeURIComponent(worldId)}`;
+}
+
+export function dashboardUrl(worldId: string): string {
+  return `${worldUrl(worldId)}/dashboard`;
+}
+
+export function consoleUrl(worldId: string): string {
+  return `${worldUrl(worldId)}/console`;
+}
+
+/** A world screen by name (dashboard, workspace, workspace-management, console…), query kept. */
+export function worldScreenUrl(worldId: string, screen: string, search = ''): string {
+  return `${worldUrl(worldId)}/${screen}${search}`;
+}
+
+/** The workspace chat page; with a message id it opens on the page around that message. */
+export function workspaceUrl(worldId: string, workspaceId: string, messageId?: string): string {
+  const message = messageId ? `&message=${encodeURIComponent(messageId)}` : '';
+  return `${worldUrl(worldId)}/workspace?id=${encodeURIComponent(workspaceId)}${message}`;
+}
+
+export function createWorkspaceUrl(worldId: string, workspaceId: string): string {
+  return `${worldUrl(worldId)}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=create`;
+}
+
+/** The Configure Workspace page of a workspace (the sidebar's button goes there too). */
+export function configureWorkspaceUrl(worldId: string, workspaceId: string): string {
+  return `${worldUrl(worldId)}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=edit`;
+}
+
+/** The drive file viewer inside a world, /w/{worldid}/emdrive/{driveName}/file/{filePath}. */
+export function worldFileViewerUrl(worldId: string, drive: string, path: string): string {
+  return `${worldUrl(worldId)}/emdrive/${encodeURIComponent(drive)}/file/${encodeFilePath(path)}`;
+}
+
+/** The drive file viewer a finder opens by full navigation, /emdrive/{drive}/file/{path}. */
+export function fileViewerUrl(drive: string, path: string): string {
+  return `/emdrive/${encodeURIComponent(drive)}/file/${encodeFilePath(path)}`;
+}
+
+/** The admin area's home and pages (/admin, /admin/apps, …) in the active world. */
+export function adminUrl(page = ''): string {
+  return page ? `/admin/${page}` : '/admin';
+}
+
+/** The admin page of one drive's files. */
+export function adminDriveUrl(drive: string): string {
+  return `/admin/emdrive/${encodeURIComponent(drive)}`;
+}
+
+/** The admin file viewer, /admin/emdrive/{driveName}/file/{filePath}. */
+export function adminFileUrl(drive: string, path: string): string {
+  return `${adminDriveUrl(drive)}/file/${encodeFilePath(path)}`;
+}
+
+export function adminAppUrl(appName: string): string {
+  return `/admin/apps/${encodeURIComponent(appName)}`;
+}

@@ -1,4 +1,5 @@
 import type { ActionResponse } from '../../protocol';
+import { consoleUrl, dashboardUrl, worldUrl } from '../../protocol/paths';
 import { isBuiltIn, type App, type AppRegistry, type Cog, type CogContext } from '../cog/registry';
 import { UserError } from '../cog/userError';
 import { ACTION_ANNOTATION } from '../dashboard/actions';
@@ -31,7 +32,6 @@ export function commandCog(module: string, name: string, attrs: CommandAttrs, ru
   };
 }
 
-const world = (worldId: string) => `/w/${encodeURIComponent(worldId)}`;
 
 function signedIn(ctx: CogContext): string {
   if (!ctx.userId) throw new UserError('Not signed in');
@@ -84,7 +84,7 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
     cog(
       'open_dashboard',
       { name: 'Open Dashboard', description: "This world's dashboard", tags: ['home', 'start'] },
-      (_kvargs, ctx) => ({ effect: { kind: 'navigate', to: `${world(ctx.worldId)}/dashboard` } }),
+      (_kvargs, ctx) => ({ effect: { kind: 'navigate', to: dashboardUrl(ctx.worldId) } }),
     ),
     cog(
       'open_console',
@@ -93,7 +93,7 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
         description: "The world's console log",
         tags: ['console', 'log', 'messages'],
       },
-      (_kvargs, ctx) => ({ effect: { kind: 'navigate', to: `${world(ctx.worldId)}/console` } }),
+      (_kvargs, ctx) => ({ effect: { kind: 'navigate', to: consoleUrl(ctx.worldId) } }),
     ),
     cog(
       'switch_world',
@@ -161,7 +161,7 @@ function adminCommands({ store }: CoreCommandDeps): Cog[] {
     navigate(
       'open_admin',
       { name: 'Open Admin', description: 'The admin area of this world', tags: ['admin'] },
-      (ctx) => `${world(ctx.worldId)}/admin`,
+      (ctx) => `${worldUrl(ctx.worldId)}/admin`,
     ),
     navigate(
       'cross_drive_search',

@@ -2,7 +2,7 @@ import type { ActionResponse } from '../../protocol';
 import type { Cog, CogContext } from '../cog/registry';
 import { UserError } from '../cog/userError';
 import type { DashboardDeps } from './widgets';
-import { createWorkspaceUrl, workspaceUrl } from '../workspaces/paths';
+import { createWorkspaceUrl, workspaceUrl } from '../../protocol/paths';
 
 /** The annotation that makes a cog a POST /api/action action; attrs { name }. */
 export const ACTION_ANNOTATION = 'action';

@@ -8,7 +8,8 @@ import type {
 import type { AppRegistry, Cog, CogContext } from '../cog/registry';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';
-import { welcomeWorkspaceId, workspaceUrl } from '../workspaces/paths';
+import { workspaceUrl } from '../../protocol/paths';
+import { welcomeWorkspaceId } from '../workspaces/paths';
 import { timeAgo } from './timeAgo';
 
 /** The annotation that makes a cog a dashboard widget, and its attributes. */

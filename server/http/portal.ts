@@ -6,6 +6,7 @@ import type { Revocations } from '../cog/revocations';
 import { UserError } from '../cog/userError';
 import type { Config } from '../config';
 import type { Store } from '../store';
+import { dashboardUrl } from '../../protocol/paths';
 
 const STATE_COOKIE = 'emgen_oidc_state';
 
@@ -74,7 +75,7 @@ export function portalRoutes(
         worlds.find((w) => w.world_id === user.active_world) ??
         worlds[0];
       if (world) await store.users.setActiveWorld(user.id, world.world_id);
-      return reply.redirect(identity.next ?? (world ? `/w/${world.world_id}/dashboard` : '/login'));
+      return reply.redirect(identity.next ?? (world ? dashboardUrl(world.world_id) : '/login'));
     } catch (err) {
       const message =
         err instanceof UserError ? err.message : 'Sign-in with the identity provider failed.';

@@ -6,7 +6,7 @@ import type { Metrics } from '../cog/metrics';
 import { untilAborted, withTimeout } from '../cog/timeout';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
-import { configureWorkspaceUrl } from '../../protocol/routes';
+import { configureWorkspaceUrl } from '../../protocol/paths';
 import type { AnswersUnderWay } from './answersUnderWay';
 import type { Audience } from './audience';
 import type { DirectoryExpert } from './directory';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
-import { configureWorkspaceUrl } from '../../protocol/routes';
+import { configureWorkspaceUrl } from '../../protocol/paths';
 import type { Audience } from './audience';
 
 /** Who says the hint in the transcript: the application, not an expert. */

@@ -1,6 +1,6 @@
 import type { AppRegistry } from '../cog/registry';
 import { UserError } from '../cog/userError';
-import { workspaceUrl } from './paths';
+import { workspaceUrl } from '../../protocol/paths';
 import { expertDirectory } from '../meeting/directory';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';

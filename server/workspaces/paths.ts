@@ -1,4 +1,2 @@
-export { configureWorkspaceUrl, createWorkspaceUrl, workspaceUrl } from '../../protocol/routes';
-
 /** The seeded welcome meeting of a world. */
 export const welcomeWorkspaceId = (worldId: string) => `${worldId}-welcome`;

@@ -1,5 +1,5 @@
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { formatSize } from '../features/drives/formatSize';
+import { formatSize } from './formatSize';
 
 /** A file or drive size in Bytes, KB, MB, GB or TB (SPEC §9); the exact byte count on hover. */
 export function FileSize({

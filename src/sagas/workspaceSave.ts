@@ -22,6 +22,7 @@ import {
 import { editPlan, isEmptyPlan } from '../features/workspaceManagement/managementModel';
 import type { Navigate } from './context';
 import { OperationError, workspaceOperation } from './operation';
+import { workspaceUrl } from '../../protocol/paths';
 
 const PAUSE_AFTER_RENAME_MS = 100;
 
@@ -117,7 +118,7 @@ export function* saveWorkspace(worldId: string) {
     if (s.mode === 'create') yield* createWorkspace(s);
     else yield* editWorkspace(s);
     yield put(workspaceSaveSucceeded());
-    yield call(navigate, `/w/${worldId}/workspace?id=${encodeURIComponent(s.workspaceId)}`);
+    yield call(navigate, workspaceUrl(worldId, s.workspaceId));
   } catch (err) {
     const message = `Error updating workspace experts: ${err instanceof Error ? err.message : String(err)}`;
     yield put(workspaceSaveFailed(message));

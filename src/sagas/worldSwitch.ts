@@ -1,7 +1,7 @@
 import { call, delay, getContext, put, putResolve, select, takeLatest } from 'redux-saga/effects';
 import { WORLD_SWITCH_RECONNECT_MS } from '../../protocol';
 import { authApi } from '../features/auth/authApi';
-import { selectConnection } from '../features/connection/connectionSlice';
+import { selectConnection } from '../ws/connectionSlice';
 import {
   worldSwitchDiagnosed,
   worldSwitchFinished,
@@ -10,6 +10,7 @@ import {
 } from '../features/world/worldSlice';
 import { cogConnectRequested, cogDisconnectRequested } from '../ws/cogActions';
 import type { Navigate } from './context';
+import { dashboardUrl } from '../../protocol/paths';
 
 const DIAGNOSTIC_AFTER_MS = 500;
 
@@ -24,7 +25,7 @@ export function* switchWorld(action: ReturnType<typeof worldSwitchRequested>) {
   try {
     yield put(cogDisconnectRequested());
     const navigate: Navigate = yield getContext('navigate');
-    yield call(navigate, `/w/${worldId}/dashboard`);
+    yield call(navigate, dashboardUrl(worldId));
     yield putResolve(authApi.endpoints.refreshUser.initiate());
     yield delay(WORLD_SWITCH_RECONNECT_MS);
     yield put(cogConnectRequested({ worldId }));

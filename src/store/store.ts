@@ -9,7 +9,7 @@ import { DEFAULT_CLIENT_VERSION } from '../../protocol';
 import { baseApi } from '../api/baseApi';
 import { passSocketFramesMiddleware, passSocketFramesReducer } from '../api/passSocketFrames';
 import { authSlice } from '../features/auth/authSlice';
-import { connectionSlice } from '../features/connection/connectionSlice';
+import { connectionSlice } from '../ws/connectionSlice';
 import { browserDictationDeps } from '../features/dictation/browserDictation';
 import {
   createDictationMiddleware,

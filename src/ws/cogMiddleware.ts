@@ -14,7 +14,7 @@ import {
   type ServerFrame,
 } from '../../protocol';
 import { authenticationFailed } from '../features/auth/authActions';
-import type { ConnectionState } from '../features/connection/connectionSlice';
+import type { ConnectionState } from './connectionSlice';
 import {
   cogConnectRequested,
   cogConnected,

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { Flash } from '../../src/components/Flash';
+import { Flash } from '../../src/features/flash/Flash';
 import type { AppStore, RootState } from '../../src/store/store';
 import { AppTheme } from '../../src/theme/AppTheme';
 import { makeTestStore } from './testStore';

@@ -1,4 +1,5 @@
 import type { SearchKind } from '../../../protocol';
+import { worldFileViewerUrl } from '../../../protocol/paths';
 import { describeTool } from './providers';
 import { rankPassages } from '../../drives/semantic/passages';
 import type { DriveRow, DriveService, SearchHit } from '../../drives/types';
@@ -52,15 +53,11 @@ export function combined(c: Candidate): number {
   return Math.min(1, best + (c.semantic !== undefined && c.text !== undefined ? 0.1 : 0));
 }
 
-export function viewerUrl(worldId: string, drive: string, path: string): string {
-  const segments = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
-  return `/w/${encodeURIComponent(worldId)}/emdrive/${encodeURIComponent(drive)}/file/${segments}`;
-}
 
 export function passagesHtml(worldId: string, passages: DrivePassage[]): string {
   const items = passages.map(
     (p) =>
-      `<li><p><a href="${escapeHtml(viewerUrl(worldId, p.drive, p.path))}">` +
+      `<li><p><a href="${escapeHtml(worldFileViewerUrl(worldId, p.drive, p.path))}">` +
       `${escapeHtml(p.drive)}/${escapeHtml(p.path.replace(/^\/+/, ''))}</a>` +
       `${p.heading ? ` › ${escapeHtml(p.heading)}` : ''} ` +
       `<small>score ${p.score.toFixed(2)}</small></p>` +

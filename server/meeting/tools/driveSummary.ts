@@ -4,7 +4,8 @@ import { MAX_SUMMARY, selectSentences, stemsOf } from '../../drives/summary/text
 import type { DriveService } from '../../drives/types';
 import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
-import { combined, searchDrives, viewerUrl } from './driveSearch';
+import { worldFileViewerUrl } from '../../../protocol/paths';
+import { combined, searchDrives } from './driveSearch';
 import type { Candidate } from './driveSearch';
 import { describeTool } from './providers';
 import { escapeHtml } from './webSearch';
@@ -142,7 +143,7 @@ function summaryHtml(
 ) {
   const docs = documents.map(
     (d) =>
-      `<a href="${escapeHtml(viewerUrl(worldId, d.drive, d.path))}">${escapeHtml(d.drive)}/` +
+      `<a href="${escapeHtml(worldFileViewerUrl(worldId, d.drive, d.path))}">${escapeHtml(d.drive)}/` +
       `${escapeHtml(d.path.replace(/^\/+/, ''))}</a>`,
   );
   const items = sentences.map(

@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { selectAccessibleWorlds, selectActiveWorld } from '../auth/authSlice';
+import { dashboardUrl } from '../../../protocol/paths';
 
 export interface Crumb {
   label: string;
@@ -67,7 +68,7 @@ export function AdminLayout({
               ),
             )}
           </Breadcrumbs>
-          <Link component={RouterLink} to={`/w/${worldId}/dashboard`}>
+          <Link component={RouterLink} to={dashboardUrl(worldId)}>
             Return to Home
           </Link>
         </Stack>

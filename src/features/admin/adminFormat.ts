@@ -1,5 +1,4 @@
 import type { SearchKind } from '../../../protocol';
-import { encodeFilePath } from '../drives/drivesApi';
 import { baseType, extensionOf } from '../drives/preview/previewKind';
 
 /** The drives call of the admin pages: every drive of the world, app drives included (SPEC §6). */
@@ -11,14 +10,6 @@ export const SEARCH_KINDS: readonly { value: SearchKind; label: string }[] = [
   { value: 'semantic', label: 'Semantic' },
   { value: 'tags', label: 'Tag' },
 ];
-
-/** The admin page of one drive's files. */
-export const adminDriveUrl = (drive: string): string =>
-  `/admin/emdrive/${encodeURIComponent(drive)}`;
-
-/** The admin file viewer, /admin/emdrive/{driveName}/file/{filePath} (SPEC §2). */
-export const adminFileUrl = (drive: string, path: string): string =>
-  `${adminDriveUrl(drive)}/file/${encodeFilePath(path)}`;
 
 const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', {
   month: 'numeric',

@@ -10,6 +10,7 @@ import { useAppSelector } from '../../store/hooks';
 import { PortalButton } from './PortalButton';
 import { selectActiveWorld, selectAuthStatus, selectLoggedIn } from './authSlice';
 import { useCheckUserMutation } from './authApi';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /** Signed in, but no world is open to this account yet. */
 function NoWorldYet() {
@@ -36,7 +37,7 @@ export function LoginPage() {
   useEffect(() => {
     if (status === 'unknown' && readCookie(SIGNED_IN_COOKIE)) void checkUser();
   }, [status, checkUser]);
-  if (loggedIn && activeWorld) return <Navigate to={`/w/${activeWorld}/dashboard`} replace />;
+  if (loggedIn && activeWorld) return <Navigate to={dashboardUrl(activeWorld)} replace />;
   if (loggedIn) return <NoWorldYet />;
   return <PortalButton />;
 }

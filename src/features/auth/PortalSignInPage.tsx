@@ -11,6 +11,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '../../api/baseApi';
 import { useSignInMutation } from './authApi';
 import { safeNextPath } from '../../../protocol';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /** The embedded sign-in portal at {login_url}/login (used when no OIDC provider is configured). */
 export function PortalSignInPage() {
@@ -36,7 +37,7 @@ export function PortalSignInPage() {
     const world = session.accessible_worlds?.some((w) => w.world_id === asked)
       ? asked
       : session.active_world;
-    navigate(safeNextPath(params.get('next')) ?? (world ? `/w/${world}/dashboard` : '/404'), {
+    navigate(safeNextPath(params.get('next')) ?? (world ? dashboardUrl(world) : '/404'), {
       replace: true,
     });
   }

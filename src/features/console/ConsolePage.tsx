@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import {
   CLEAR_CONSOLE_FAILED,
   FETCH_CONSOLE_FAILED,

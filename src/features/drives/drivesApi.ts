@@ -10,6 +10,7 @@ import {
   type SearchKind,
   type SearchResult,
 } from '../../../protocol';
+import { encodeFilePath } from '../../../protocol/paths';
 import { baseApi, errorMessage } from '../../api/baseApi';
 import { bytesToBase64 } from './preview/content';
 
@@ -148,18 +149,6 @@ export function readSearch(body: unknown): SearchPage | undefined {
   const results = list.map(readResult).filter((r): r is SearchResult => r !== undefined);
   return { results, total: count(data.total ?? data.TotalCount ?? results.length) };
 }
-
-/** A drive path in a URL: each segment encoded, the slashes kept. */
-export const encodeFilePath = (path: string): string =>
-  path
-    .split('/')
-    .filter((s) => s !== '')
-    .map(encodeURIComponent)
-    .join('/');
-
-/** The drive file viewer a finder opens by full navigation (SPEC §2). */
-export const fileViewerUrl = (drive: string, path: string): string =>
-  `/emdrive/${encodeURIComponent(drive)}/file/${encodeFilePath(path)}`;
 
 /**
  * The bytes of a file as an attachment (`?download=true`, SPEC §7). A link

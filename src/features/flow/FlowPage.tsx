@@ -25,6 +25,7 @@ import { FlowBackgroundPicker } from './FlowBackgroundPicker';
 import { FlowMessageBox } from './FlowMessageBox';
 import { flowEventSent, flowRedirectFollowed, selectFlow } from './flowSlice';
 import { useFlowSession } from './useFlowSession';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /**
  * A server-driven flow on a full-screen themed background (SPEC §2 "Flow
@@ -34,7 +35,7 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
   const [search] = useSearchParams();
   const flowid = fixedFlowId ?? search.get('id');
   const worldId = useAppSelector(selectActiveWorld) ?? '';
-  const dashboard = `/w/${worldId}/dashboard`;
+  const dashboard = dashboardUrl(worldId);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const flow = useAppSelector(selectFlow);

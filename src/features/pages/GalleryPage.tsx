@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { COMPONENT_NAMES } from '../../../protocol/components';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import { gallerySamples } from '../../components/serverComponent/gallerySamples';
 import { ServerComponent } from '../../components/serverComponent/ServerComponent';
 import { useAppSelector } from '../../store/hooks';

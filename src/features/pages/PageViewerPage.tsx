@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import { ServerComponent } from '../../components/serverComponent/ServerComponent';
 import {
   ServerScreenProvider,
@@ -21,6 +21,7 @@ import { selectActiveWorld } from '../auth/authSlice';
 import { pageEventSent, pageRedirectFollowed, selectPageView } from './pageViewSlice';
 import { usePageSession } from './usePageSession';
 import { useFollowRedirect } from './useFollowRedirect';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /** A page served by an app (SPEC §2 "Page viewer"): /a/{app}/p/{page}, /u1/page?path=…, /u1/demo. */
 export function PageViewerPage({ path: fixedPath }: { path?: string }) {
@@ -30,7 +31,7 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
   const pagename = params.pagename;
   const path = fixedPath ?? search.get('path') ?? undefined;
   const worldId = useAppSelector(selectActiveWorld) ?? '';
-  const dashboard = `/w/${worldId}/dashboard`;
+  const dashboard = dashboardUrl(worldId);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const view = useAppSelector(selectPageView);

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import {
   encodeBase64Utf8,
   encodeComponentData,

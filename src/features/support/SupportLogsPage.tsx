@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { formatSize } from '../drives/formatSize';
+import { formatSize } from '../../components/formatSize';
 import { AdminLayout, useAdminWorld } from '../admin/AdminLayout';
 import { useListSupportLogsQuery } from './supportApi';
 

@@ -7,7 +7,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { preloadRichText } from '../../components/RichTextOnDemand';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { worldTitle } from '../world/worldPath';
 import { CodeBlocksPanel } from './components/CodeBlocksPanel';
@@ -23,6 +23,7 @@ import {
   selectWorkspaceLoaded,
   selectWorkspaceName,
 } from './workspaceSelectors';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /** Below the 64 px app bar the columns fill the window on wide screens. */
 const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
@@ -59,7 +60,7 @@ export function WorkspacePage() {
             action={
               <Button
                 component={Link}
-                to={`/w/${encodeURIComponent(worldId)}/dashboard`}
+                to={dashboardUrl(worldId)}
                 color="inherit"
               >
                 Dashboard

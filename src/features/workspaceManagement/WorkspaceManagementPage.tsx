@@ -11,7 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { NavBar } from '../../components/NavBar';
+import { NavBar } from '../world/NavBar';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogContextSet } from '../../ws/cogActions';
 import { ExpertsTab } from './components/ExpertsTab';
@@ -25,6 +25,7 @@ import {
   workspaceSaveRequested,
   type ManagementMode,
 } from './managementSlice';
+import { dashboardUrl, workspaceUrl } from '../../../protocol/paths';
 
 /** /w/{worldid}/workspace-management?id=…&mode=edit|create (also /w/{worldid}/workspace?id=…&mode=…). */
 export function WorkspaceManagementPage() {
@@ -46,7 +47,7 @@ export function WorkspaceManagementPage() {
         <Alert
           severity="warning"
           action={
-            <Button component={Link} to={`/w/${worldId}/dashboard`}>
+            <Button component={Link} to={dashboardUrl(worldId)}>
               Dashboard
             </Button>
           }
@@ -101,8 +102,8 @@ function Management({
   const leave = () =>
     navigate(
       mode === 'create'
-        ? `/w/${worldId}/dashboard`
-        : `/w/${worldId}/workspace?id=${encodeURIComponent(workspaceId)}`,
+        ? dashboardUrl(worldId)
+        : workspaceUrl(worldId, workspaceId),
     );
   const dirty = isDirty(state);
   const nameTooLong = state.name.trim().length > MAX_WORKSPACE_NAME;

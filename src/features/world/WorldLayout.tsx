@@ -9,9 +9,10 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
 import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
 import { selectActiveWorld } from '../auth/authSlice';
-import { selectConnection } from '../connection/connectionSlice';
+import { selectConnection } from '../../ws/connectionSlice';
 import { CommandPalette } from '../palette/CommandPalette';
 import { selectSwitchingTo } from './worldSlice';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /**
  * Everything inside a world: opens the live connection for that world and
@@ -43,7 +44,7 @@ export function WorldLayout({ worldId }: { worldId: string }) {
           {forbidden ? (
             <Button
               component={Link}
-              to={activeWorld ? `/w/${activeWorld}/dashboard` : '/login'}
+              to={activeWorld ? dashboardUrl(activeWorld) : '/login'}
               variant="contained"
             >
               Go to my world

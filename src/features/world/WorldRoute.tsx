@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../store/hooks';
 import { selectActiveWorld } from '../auth/authSlice';
 import { WorldLayout } from './WorldLayout';
+import { worldScreenUrl } from '../../../protocol/paths';
 
 /** /w/{worldid}/…: the world comes from the path. */
 export function PathWorldRoute() {
@@ -20,5 +21,6 @@ export function ActiveWorldRoute() {
 /** /dashboard, /workspace, /workspace-management: the same screen in the active world. */
 export function ToActiveWorld({ screen }: { screen: string }) {
   const activeWorld = useAppSelector(selectActiveWorld);
-  return <Navigate to={`/w/${activeWorld}/${screen}${window.location.search}`} replace />;
+  if (!activeWorld) return <Navigate to="/404" replace />;
+  return <Navigate to={worldScreenUrl(activeWorld, screen, window.location.search)} replace />;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { encodeFilePath, fileViewerUrl } from '../../../protocol/paths';
 import {
-  encodeFilePath,
-  fileViewerUrl,
   readDrives,
   readFileList,
   readFileResponse,

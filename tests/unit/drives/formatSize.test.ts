@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize } from '../../../src/features/drives/formatSize';
+import { formatSize } from '../../../src/components/formatSize';
 
 describe('formatSize (SPEC §9)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { connectionReducer } from '../../../src/features/connection/connectionSlice';
+import { connectionReducer } from '../../../src/ws/connectionSlice';
 import { createCogMiddleware, type CogMiddlewareDeps } from '../../../src/ws/cogMiddleware';
 import { cogConnectRequested } from '../../../src/ws/cogActions';
 import { fakeSockets } from './fakeWebSocket';

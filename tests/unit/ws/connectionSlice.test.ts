@@ -7,7 +7,7 @@ import {
   selectConnectionStatus,
   selectConnectionWorldId,
   selectIsConnected,
-} from '../../../src/features/connection/connectionSlice';
+} from '../../../src/ws/connectionSlice';
 import {
   cogConnected,
   cogConnecting,

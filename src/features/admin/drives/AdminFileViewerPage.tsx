@@ -15,7 +15,8 @@ import { decodeText } from '../../drives/preview/content';
 import { FilePreview, PreviewMessage } from '../../drives/preview/FilePreview';
 import { previewKind } from '../../drives/preview/previewKind';
 import { TextPreview } from '../../drives/preview/TextPreview';
-import { adminDriveUrl, fileTypeLabel, formatShortDate } from '../adminFormat';
+import { adminDriveUrl } from '../../../../protocol/paths';
+import { fileTypeLabel, formatShortDate } from '../adminFormat';
 import { AdminLayout, useAdminWorld } from '../AdminLayout';
 import { TagChips } from './TagChips';
 

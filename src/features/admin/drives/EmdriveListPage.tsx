@@ -13,7 +13,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Drive } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import { driveErrorText, useListDrivesQuery } from '../../drives/drivesApi';
-import { ADMIN_DRIVES, adminDriveUrl } from '../adminFormat';
+import { adminDriveUrl } from '../../../../protocol/paths';
+import { ADMIN_DRIVES } from '../adminFormat';
 import { AdminLayout } from '../AdminLayout';
 import { TagChips } from './TagChips';
 

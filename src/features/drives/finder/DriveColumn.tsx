@@ -4,7 +4,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import type { Drive } from '../../../../protocol';
-import { formatSize } from '../formatSize';
+import { formatSize } from '../../../components/formatSize';
 import { ColumnMessage } from './ColumnMessage';
 
 const fileCount = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;

@@ -7,7 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { SearchResult } from '../../../../protocol';
-import { formatSize } from '../formatSize';
+import { formatSize } from '../../../components/formatSize';
 import { ColumnMessage } from './ColumnMessage';
 import { Snippet } from './Snippet';
 

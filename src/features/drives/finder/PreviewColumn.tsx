@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { fileViewerUrl } from '../../../../protocol/paths';
 import { FileSize } from '../../../components/FileSize';
 import { useAppDispatch } from '../../../store/hooks';
 import { flashShown } from '../../flash/flashSlice';
 import {
   driveErrorText,
-  fileViewerUrl,
   useAddFileToWorkspaceMutation,
   useGetFileQuery,
 } from '../drivesApi';

@@ -21,6 +21,7 @@ import { decodeText } from '../preview/content';
 import { FilePreview } from '../preview/FilePreview';
 import { previewKind } from '../preview/previewKind';
 import { PdfBoundary } from './PdfFailed';
+import { dashboardUrl } from '../../../../protocol/paths';
 
 // react-pdf and pdf.js load only when a PDF is shown (their own chunk).
 const PdfView = lazy(() => import('./PdfView'));
@@ -41,7 +42,7 @@ function Header({ path, downloadUrl }: { path: string; downloadUrl?: string }) {
   const back = () => {
     // The finder opens the viewer by full navigation, so the browser's history is the way back.
     if (window.history.length > 1) window.history.back();
-    else navigate(`/w/${encodeURIComponent(worldId ?? activeWorld ?? '')}/dashboard`);
+    else navigate(dashboardUrl(worldId ?? activeWorld ?? ''));
   };
   return (
     <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>

@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { configureWorkspaceUrl, dashboardUrl } from '../../../../protocol/paths';
 import { ExpertList } from './ExpertList';
 
 // The finder (and its previews) loads the first time it is opened.
@@ -23,7 +24,6 @@ export function WorkspaceSidebar({
   worldId: string;
   workspaceId: string;
 }) {
-  const base = `/w/${encodeURIComponent(worldId)}`;
   const [finder, setFinder] = useState<'never' | 'open' | 'closed'>('never');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
@@ -37,7 +37,7 @@ export function WorkspaceSidebar({
           </IconButton>
         </Tooltip>
         <Tooltip title="Dashboard">
-          <IconButton component={Link} to={`${base}/dashboard`} aria-label="Dashboard">
+          <IconButton component={Link} to={dashboardUrl(worldId)} aria-label="Dashboard">
             <HomeIcon />
           </IconButton>
         </Tooltip>
@@ -48,7 +48,7 @@ export function WorkspaceSidebar({
       <Box sx={{ p: 2 }}>
         <Button
           component={Link}
-          to={`${base}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=edit`}
+          to={configureWorkspaceUrl(worldId, workspaceId)}
           variant="outlined"
           startIcon={<SettingsIcon />}
           fullWidth

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { flashDismissed, selectCurrentFlash } from '../features/flash/flashSlice';
-import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { flashDismissed, selectCurrentFlash } from './flashSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /** Shows the current flash message for its duration (4 s by default, SPEC §9). */
 export function Flash() {

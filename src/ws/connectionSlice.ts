@@ -11,7 +11,7 @@ import {
   cogInitUnregistered,
   cogRetryScheduled,
   type OutgoingMessage,
-} from '../../ws/cogActions';
+} from './cogActions';
 
 /**
  * What the app may know about the cog socket: plain, serializable status.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { titleForPath } from '../features/world/worldPath';
+import { titleForPath } from './worldPath';
 
 /** Keeps document.title in step with the route (SPEC §1 title rule). */
 export function TitleManager() {

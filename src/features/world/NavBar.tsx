@@ -4,7 +4,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { WorldSwitcher } from '../features/world/WorldSwitcher';
+import { WorldSwitcher } from './WorldSwitcher';
+import { dashboardUrl } from '../../../protocol/paths';
 
 /** The bar on top of world pages: logo link home, a title, the world switcher. */
 export function NavBar({
@@ -26,7 +27,7 @@ export function NavBar({
       <Toolbar sx={{ gap: 2 }}>
         <Box
           component={Link}
-          to={`/w/${worldId}/dashboard`}
+          to={dashboardUrl(worldId)}
           sx={{ display: 'flex' }}
           aria-label="Home"
         >
