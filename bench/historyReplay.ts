@@ -11,7 +11,7 @@ const WORKSPACE = 'innovation-lab-welcome';
 
 /** Timings taken inside the page: when the socket opens, when pages and frames arrive, when rows appear. */
 const PAGE_PROBE = `
-  window.__bench = { openAt: 0, askedAt: 0, helloAt: 0, pages: [], rowSeenAt: {}, frameAt: {}, longTasks: [] };
+  window.__bench = { scroll: null, openAt: 0, askedAt: 0, helloAt: 0, pages: [], rowSeenAt: {}, frameAt: {}, longTasks: [] };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
@@ -56,6 +56,7 @@ interface Probe {
   rowSeenAt: Record<string, number>;
   frameAt: Record<string, number>;
   longTasks: number[];
+  scroll: { frames: number; empty: number; atTop: number; ms: number };
 }
 
 /**
@@ -105,40 +106,50 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
     const opened = await probe();
     const firstScreen = opened.rowSeenAt[opened.pages[0]!.last]! - opened.openAt;
 
-    // Back to the first message: scrolled to the top, and again each time a page lands.
-    await page.evaluate(async () => {
+    // Back to the first message as a reader pulls the list down: 600 px a frame (a fast
+    // wheel) until message 0 is on screen. Each frame counts as empty when no row is in
+    // view; at the top the reader waits for the page before (the list keeps the row they
+    // read in place when it lands, so they go on pulling from there).
+    const firstId = await page.evaluate(async () => {
       const b = (window as unknown as { __bench: Probe }).__bench;
       const el = document.querySelector('[data-testid="transcript-scroller"]')!;
       b.longTasks.length = 0;
+      b.scroll = { frames: 0, empty: 0, atTop: 0, ms: 0 };
+      const started = performance.now();
+      let lastProgress = started;
+      let pages = b.pages.length;
       for (;;) {
-        const last = b.pages[b.pages.length - 1]!;
-        const pages = b.pages.length;
-        el.scrollTop = 0;
-        const waitStart = performance.now();
-        // The last page landed: wait for its first row; else for the next page.
-        let arrived = false;
-        while (!arrived && performance.now() - waitStart < 10_000) {
-          await new Promise((r) => requestAnimationFrame(r));
-          // Still at the top, as a reader pulling the list down would be (the list keeps
-          // the row they read in place when a page lands, which moves the scroll offset).
-          if (el.scrollTop > 0) el.scrollTop = 0;
-          arrived = last.older ? b.pages.length > pages : last.first in b.rowSeenAt;
+        const oldest = b.pages.filter((p) => p.page === 'before').pop();
+        if (oldest && !oldest.older && oldest.first in b.rowSeenAt) {
+          const r = el
+            .querySelector(`[data-message-id="${oldest.first}"]`)
+            ?.getBoundingClientRect();
+          const view = el.getBoundingClientRect();
+          if (r && r.bottom > view.top && r.top < view.bottom) break;
         }
-        if (!arrived) throw new Error('scrolling back stalled');
-        if (!last.older) return;
-        // The new page's rows just above the reader, on screen before scrolling on.
-        const landed = b.pages[b.pages.length - 1]!;
-        while (!(landed.last in b.rowSeenAt) && performance.now() - waitStart < 10_000)
-          await new Promise((r) => requestAnimationFrame(r));
+        await new Promise((r) => requestAnimationFrame(r));
+        b.scroll.frames++;
+        if (el.scrollTop === 0) b.scroll.atTop++;
+        el.scrollTop = Math.max(0, el.scrollTop - 600);
+        const view = el.getBoundingClientRect();
+        const inView = [...el.querySelectorAll('[data-message-id]')].some((row) => {
+          const r = row.getBoundingClientRect();
+          return r.bottom > view.top && r.top < view.bottom;
+        });
+        if (!inView) b.scroll.empty++;
+        if (b.pages.length > pages) {
+          pages = b.pages.length;
+          lastProgress = performance.now();
+        }
+        if (performance.now() - lastProgress > 10_000) throw new Error('scrolling back stalled');
       }
+      b.scroll.ms = performance.now() - started;
+      return b.pages.filter((p) => p.page === 'before').pop()!.first;
     });
     const scrolled = await probe();
     const older = scrolled.pages.filter((p) => p.page === 'before');
-    // Frame received → the first of its rows on screen (which ones show depends on the scroll).
-    const pageRender = older.map(
-      (p) => Math.min(...p.ids.map((id) => scrolled.rowSeenAt[id] ?? Infinity)) - p.at,
-    );
-    const worstPage = Math.max(...pageRender);
+    if (!older.length || older[older.length - 1]!.first !== firstId)
+      throw new Error('scrolling back did not reach the first message');
     const scrollLongTasks = scrolled.longTasks.slice();
 
     // Live answers on top of every message loaded: one question, five experts answer.
@@ -167,11 +178,11 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
         detail: `socket open → newest row on screen, real server and page; server.hello after ${Math.round(opened.helloAt - opened.openAt)} ms, asked for ${Math.round(opened.askedAt - opened.openAt)} ms after the socket opened, the newest page (one display.history frame) came ${Math.round(opened.pages[0]!.at - opened.askedAt)} ms later`,
       },
       {
-        name: 'scrolling back: older page → rows on screen, worst',
-        value: Number(worstPage.toFixed(1)),
-        unit: 'ms',
+        name: 'scrolling back: frames with no message in view',
+        value: scrolled.scroll.empty,
+        unit: 'frames',
         kind: 'max',
-        detail: `${older.length} pages to the first of ${count} messages; long tasks meanwhile: ${scrollLongTasks.length} (longest ${Math.round(Math.max(0, ...scrollLongTasks))} ms)`,
+        detail: `${older.length} pages back to the first of ${count} messages at 600 px a frame in ${(scrolled.scroll.ms / 1000).toFixed(1)} s: ${scrolled.scroll.frames} frames, ${scrolled.scroll.atTop} of them at the top waiting for a page; long tasks meanwhile: ${scrollLongTasks.length} (longest ${Math.round(Math.max(0, ...scrollLongTasks))} ms)`,
       },
       {
         name: 'live answer: frame received → row on screen',

@@ -44,7 +44,6 @@ export async function lighthouseBench(opts: { quick: boolean }): Promise<BenchOu
   } catch (err) {
     return [{ name: 'Lighthouse', skipped: (err as Error).message }];
   }
-  const { default: lighthouse } = await import('lighthouse');
   if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
   await build({ logLevel: 'error' });
   const server = await startServerProcess();
@@ -68,14 +67,7 @@ export async function lighthouseBench(opts: { quick: boolean }): Promise<BenchOu
       }
       const runs: LighthouseResult[] = [];
       for (let i = 0; i < (opts.quick ? 1 : RUNS); i++) {
-        const run = await lighthouse(`${server.url}${target.path}`, {
-          port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: CATEGORIES,
-        });
-        if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-        if (run.lhr.runtimeError) throw new Error(run.lhr.runtimeError.message);
+        const run = await lighthouseRun(`${server.url}${target.path}`, port);
         runs.push(run.lhr);
         if (reportDir) {
           const file = `${target.name.replace(/\W+/g, '') || 'page'}-${i + 1}.json`;
@@ -89,6 +81,30 @@ export async function lighthouseBench(opts: { quick: boolean }): Promise<BenchOu
     await context.close();
     await server.stop();
     fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Lighthouse's trace recording sometimes misses the navigation's start on a
+ * busy machine (NO_NAVSTART, NO_FCP...: "please run Lighthouse again", as its
+ * own message says); such a run is repeated, up to twice. Any other error ends the bench.
+ */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+async function lighthouseRun(url: string, port: number) {
+  // Loaded when the bench runs: the other benches need none of it.
+  const { default: lighthouse } = await import('lighthouse');
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: CATEGORIES,
+    });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = run.lhr.runtimeError;
+    if (!error) return run;
+    if (!RETRIED_ERRORS.has(error.code) || attempt === 3) throw new Error(error.message);
   }
 }
 

@@ -10,7 +10,8 @@
  */
 import { loginBundleBench } from './loginBundle';
 import { formatResult, withinBudget, type BenchOutcome } from './report';
-import { writeResults } from './results';
+import os from 'node:os';
+import { writeResults, type BenchRun } from './results';
 import { meetingOverheadBench } from './meetingOverhead';
 import { socketIngestBench } from './socketIngest';
 import {
@@ -53,15 +54,24 @@ const benches: [string, Bench][] = [
 const quick = process.argv.includes('--quick');
 const only = process.argv.slice(2).filter((a) => a !== '--quick');
 const results: BenchOutcome[] = [];
+const runs: BenchRun[] = [];
 const failed: string[] = [];
 const started = Date.now();
 for (const [name, run] of benches) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
+  const begun: BenchRun = {
+    bench: name,
+    when: new Date().toISOString(),
+    load: os.loadavg()[0]!,
+    results: [],
+  };
+  runs.push(begun);
   try {
     for (const result of [await run({ quick })].flat()) {
       if ('value' in result && !Number.isFinite(result.value))
         throw new Error(`${result.name}: no figure (${result.value})`);
       results.push(result);
+      begun.results.push(result);
       console.log(formatResult(result, { judged: !quick }));
     }
   } catch (err) {
@@ -70,7 +80,7 @@ for (const [name, run] of benches) {
     console.log(`${name.padEnd(56)} FAILED: ${(err as Error).stack ?? String(err)}`);
   }
 }
-const file = writeResults(results, { quick, complete: only.length === 0 && !quick, failed });
+const file = writeResults(runs, { quick, failed, order: benches.map(([name]) => name) });
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`\n${results.length} figures in ${seconds} s → ${file}`);
 if (failed.length) console.log(`benches that failed: ${failed.join(', ')}`);

@@ -63,7 +63,12 @@ export async function transcriptRenderBench(opts: { quick: boolean }): Promise<B
           timeout: 60_000,
         },
       )
-    ).jsonValue() as Promise<{ mountMs: number; appendMedianMs: number; appendWorstMs: number }>;
+    ).jsonValue() as Promise<{
+      mountMs: number;
+      appendMedianMs: number;
+      appendWorstMs: number;
+      appendMs: number[];
+    }>;
     const result = await r;
     return [
       {
@@ -80,7 +85,7 @@ export async function transcriptRenderBench(opts: { quick: boolean }): Promise<B
         unit: 'ms',
         budget: 16,
         kind: 'max',
-        detail: `worst of 30 appends on top of ${count} (median ${result.appendMedianMs.toFixed(1)} ms): dispatch → row on screen`,
+        detail: `worst of 30 appends on top of ${count} (median ${result.appendMedianMs.toFixed(1)} ms): dispatch → row on screen; in order: ${result.appendMs.map((ms) => Math.round(ms)).join(', ')} ms`,
       },
     ];
   } finally {
