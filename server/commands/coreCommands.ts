@@ -32,7 +32,6 @@ export function commandCog(module: string, name: string, attrs: CommandAttrs, ru
   };
 }
 
-
 function signedIn(ctx: CogContext): string {
   if (!ctx.userId) throw new UserError('Not signed in');
   return ctx.userId;

@@ -100,11 +100,7 @@ function Management({
   }, [dispatch, workspaceId, mode]);
 
   const leave = () =>
-    navigate(
-      mode === 'create'
-        ? dashboardUrl(worldId)
-        : workspaceUrl(worldId, workspaceId),
-    );
+    navigate(mode === 'create' ? dashboardUrl(worldId) : workspaceUrl(worldId, workspaceId));
   const dirty = isDirty(state);
   const nameTooLong = state.name.trim().length > MAX_WORKSPACE_NAME;
   const saveLabel = state.saving

@@ -25,12 +25,7 @@ export function NavBar({
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
       <Toolbar sx={{ gap: 2 }}>
-        <Box
-          component={Link}
-          to={dashboardUrl(worldId)}
-          sx={{ display: 'flex' }}
-          aria-label="Home"
-        >
+        <Box component={Link} to={dashboardUrl(worldId)} sx={{ display: 'flex' }} aria-label="Home">
           <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 32, height: 32 }} />
         </Box>
         <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>

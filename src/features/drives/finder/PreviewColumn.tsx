@@ -10,11 +10,7 @@ import { fileViewerUrl } from '../../../../protocol/paths';
 import { FileSize } from '../../../components/FileSize';
 import { useAppDispatch } from '../../../store/hooks';
 import { flashShown } from '../../flash/flashSlice';
-import {
-  driveErrorText,
-  useAddFileToWorkspaceMutation,
-  useGetFileQuery,
-} from '../drivesApi';
+import { driveErrorText, useAddFileToWorkspaceMutation, useGetFileQuery } from '../drivesApi';
 import { FilePreview } from '../preview/FilePreview';
 import { ColumnMessage } from './ColumnMessage';
 
