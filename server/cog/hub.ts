@@ -33,6 +33,13 @@ function frameBytes(frame: { typ: string; content: unknown }): Buffer {
   return Buffer.from(JSON.stringify(frame));
 }
 
+/** The workspace a workspace.unavailable frame takes away from the sockets it reaches. */
+function revokedWorkspace(frame: { typ: string; content: unknown }): string | undefined {
+  if (frame.typ !== 'workspace.unavailable') return undefined;
+  const id = (frame.content as { workspace_id?: unknown } | null)?.workspace_id;
+  return typeof id === 'string' ? id : undefined;
+}
+
 export type FrameHandler<T extends ClientTyp> = (
   conn: CogConnection,
   frame: ClientFrame<T>,
@@ -82,6 +89,8 @@ export class CogHub {
     this.unsubscribe = deps.bus.subscribe(FRAMES_TOPIC, (message) => this.deliver(message));
     this.on('scontext.set', (conn, frame) => {
       conn.context.set(frame.content.key, frame.content.value);
+      // Another workspace (or the same one again) is let in only by its own access check.
+      if (frame.content.key === 'workspace_id') conn.admittedWorkspace = undefined;
     });
     this.on('client.hello', (conn) => {
       // SPEC §7: after hello, the apps the browser hosts are fetched 500 ms later.
@@ -260,8 +269,12 @@ export class CogHub {
     }
     const { audience, frame } = parsed.data;
     let bytes: Buffer | undefined;
+    const revoked = revokedWorkspace(frame);
     for (const conn of this.conns) {
-      if (!reaches(audience, conn) || conn.socket.readyState !== conn.socket.OPEN) continue;
+      if (!reaches(audience, conn)) continue;
+      // Access taken away (removed, or no longer shared): no more of the workspace's frames.
+      if (revoked && conn.admittedWorkspace === revoked) conn.admittedWorkspace = undefined;
+      if (conn.socket.readyState !== conn.socket.OPEN) continue;
       bytes ??= frameBytes(frame);
       conn.socket.send(bytes, TEXT_FRAME);
     }
