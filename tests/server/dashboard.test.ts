@@ -259,7 +259,7 @@ describe('POST /api/action', () => {
       workspace_id: 'acme_research-welcome',
     });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error).toBe('Unknown workspace "acme_research-welcome" in this world');
+    expect(foreign.body.error).toBe('This workspace does not exist');
     const missing = await action({ action: 'open_workspace' });
     expect(missing.status).toBe(400);
   });
