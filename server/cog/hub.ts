@@ -40,6 +40,8 @@ function revokedWorkspace(frame: { typ: string; content: unknown }): string | un
   return typeof id === 'string' ? id : undefined;
 }
 
+export type ContextWatcher = (conn: CogConnection, value: unknown) => Promise<void>;
+
 export type FrameHandler<T extends ClientTyp> = (
   conn: CogConnection,
   frame: ClientFrame<T>,
@@ -80,6 +82,7 @@ export class CogHub {
   private readonly handlers = new Map<ClientTyp, FrameHandler<ClientTyp>>();
   private readonly longRunning = new Set<ClientTyp>();
   private readonly conns = new Set<CogConnection>();
+  private readonly contextWatchers = new Map<string, ContextWatcher[]>();
   private nextId = 1;
   private heartbeat?: NodeJS.Timeout;
   private appGate?: AppGate;
@@ -87,10 +90,13 @@ export class CogHub {
 
   constructor(private readonly deps: HubDeps) {
     this.unsubscribe = deps.bus.subscribe(FRAMES_TOPIC, (message) => this.deliver(message));
-    this.on('scontext.set', (conn, frame) => {
-      conn.context.set(frame.content.key, frame.content.value);
+    this.on('scontext.set', async (conn, frame) => {
+      const { key, value } = frame.content;
+      conn.context.set(key, value);
       // Another workspace (or the same one again) is let in only by its own access check.
-      if (frame.content.key === 'workspace_id') conn.admittedWorkspace = undefined;
+      if (key === 'workspace_id') conn.admittedWorkspace = undefined;
+      // The socket's next frame waits for these (a workspace's access check).
+      for (const watcher of this.contextWatchers.get(key) ?? []) await watcher(conn, value);
     });
     this.on('client.hello', (conn) => {
       // SPEC §7: after hello, the apps the browser hosts are fetched 500 ms later.
@@ -103,6 +109,15 @@ export class CogHub {
 
   on<T extends ClientTyp>(typ: T, handler: FrameHandler<T>): void {
     this.handlers.set(typ, handler as unknown as FrameHandler<ClientTyp>);
+  }
+
+  /**
+   * Runs when a client sets this context key (scontext.set), after the value
+   * is set and before the socket's next frame is handled; a throw is that
+   * frame's failure. The meeting checks a new workspace_id with it.
+   */
+  whenContextSet(key: string, watcher: ContextWatcher): void {
+    this.contextWatchers.set(key, [...(this.contextWatchers.get(key) ?? []), watcher]);
   }
 
   /**

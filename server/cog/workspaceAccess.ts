@@ -1,7 +1,4 @@
-import {
-  workspaceRefusalText,
-  type WorkspaceRefusal,
-} from '../../protocol/workspaceAccess';
+import { workspaceRefusalText, type WorkspaceRefusal } from '../../protocol/workspaceAccess';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
 import { UserError } from './userError';

@@ -114,8 +114,13 @@ export function coreWidgets(deps: DashboardDeps): Cog[] {
       async (ctx) => {
         // Linked only when the user may open it (it is shared unless someone made it private).
         const welcome = ctx.userId
-          ? (await store.workspaces.access(welcomeWorkspaceId(ctx.worldId), ctx.worldId, ctx.userId))
-              .workspace
+          ? (
+              await store.workspaces.access(
+                welcomeWorkspaceId(ctx.worldId),
+                ctx.worldId,
+                ctx.userId,
+              )
+            ).workspace
           : undefined;
         const widget: ImageWidget = {
           layout: 'DefaultImageWidget',

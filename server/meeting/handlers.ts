@@ -91,6 +91,17 @@ export function registerMeetingHandlers(
       failOrphanedAnswers({ store, hub, registry, transcriptQueue, log: deps.log }, orphans),
     ) ?? Promise.resolve();
 
+  // A socket is let into a workspace (its live frames) when it sets it, or told at once it may not.
+  hub.whenContextSet('workspace_id', async (conn, value) => {
+    if (typeof value !== 'string' || !value) return;
+    try {
+      await openWorkspace(hub, store, conn);
+    } catch (err) {
+      // Told with workspace.unavailable; the frames that ask for the workspace get the error.
+      if (!(err instanceof WorkspaceUnavailable)) throw err;
+    }
+  });
+
   hub.on('display.experts', async (conn) => {
     const ws = await openWorkspace(hub, store, conn);
     for (const e of await workspaceExperts(registry, store, ws))

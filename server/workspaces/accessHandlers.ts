@@ -12,7 +12,8 @@ import type { WorkspaceRow } from '../store/workspaces';
 export const NOT_ACCESS_MANAGER =
   'Only the creator of this workspace or a world admin can change who may open it';
 
-type AccessOperation = 'workspace.access.share' | 'workspace.access.invite' | 'workspace.access.remove';
+type AccessOperation =
+  'workspace.access.share' | 'workspace.access.invite' | 'workspace.access.remove';
 
 /**
  * Who may open a workspace, from its management page (issue 20): whether it
@@ -106,6 +107,7 @@ export function registerWorkspaceAccessHandlers(hub: CogHub, deps: { store: Stor
     if (!(await store.workspaces.removeUser(ws.id, userId)))
       throw new UserError('That person is not a participant of this workspace');
     // A shared workspace stays open to them as a member of the world.
-    if (Number(ws.shared) !== 1) hub.toUser(userId, 'workspace.unavailable', revoked(ws), ws.world_id);
+    if (Number(ws.shared) !== 1)
+      hub.toUser(userId, 'workspace.unavailable', revoked(ws), ws.world_id);
   });
 }

@@ -202,7 +202,8 @@ describe('history', () => {
     });
     expect((await history()).map((w: any) => w.workspace_id)).not.toContain(hers.id);
     const mine = await history(other.client);
-    expect(mine.map((w: any) => w.workspace_id)).toEqual([hers.id]);
+    // Hers, and the world's Welcome meeting, which is shared with everyone in it.
+    expect(mine.map((w: any) => w.workspace_id)).toEqual([hers.id, `${WORLD}-welcome`]);
     expect(mine[0]).toMatchObject({
       created_ago: 'just now',
       users: [{ user_id: other.id, name: 'Olga Other' }],

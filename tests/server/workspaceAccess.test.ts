@@ -70,7 +70,12 @@ function setWorkspace(sock: TestSocket, workspaceId: string) {
 }
 
 let seq = 0;
-async function ask(sock: TestSocket, typ: string, content: object, responseTyp = `${typ}.response`) {
+async function ask(
+  sock: TestSocket,
+  typ: string,
+  content: object,
+  responseTyp = `${typ}.response`,
+) {
   const requestId = `acc-${++seq}`;
   sock.send({ typ, content, request_id: requestId });
   const reply = await sock.next(responseTyp);
@@ -123,6 +128,12 @@ describe('a private workspace and a member of the world who is no participant', 
   it('is refused every socket message that takes the workspace, with workspace.unavailable, and nothing is written', async () => {
     const ws = await privateWorkspace();
     const sock = await socketIn(bob, ws.id);
+    // Told as soon as it sets the workspace, before it asks for anything.
+    expect((await sock.next('workspace.unavailable')).content).toEqual({
+      workspace_id: ws.id,
+      reason: 'forbidden',
+      error: NOT_OPEN,
+    });
     const errors = async (typ: string) => {
       sock.send({ typ, content: typ === 'user.message' ? { text: 'let me in' } : {} });
       const unavailable = await sock.next('workspace.unavailable');
@@ -230,20 +241,30 @@ describe('who may open', () => {
   it('a member of another world: the workspace does not exist for them', async () => {
     const ws = await privateWorkspace();
     const sock = await socketIn(stranger, ws.id, 'acme_research');
-    sock.send({ typ: 'display.messages', content: { limit: 20 } });
     expect((await sock.next('workspace.unavailable')).content).toEqual({
       workspace_id: ws.id,
       reason: 'missing',
       error: MISSING,
     });
+    sock.send({ typ: 'display.messages', content: { limit: 20 } });
+    expect((await sock.next('server.error')).content.error).toBe(MISSING);
     // Even the world's shared Welcome meeting: it belongs to innovation-lab.
     setWorkspace(sock, `${WORLD}-welcome`);
-    sock.send({ typ: 'display.experts', content: {} });
-    expect((await sock.next('workspace.unavailable')).content.reason).toBe('missing');
+    const unavailable = [
+      await sock.next('workspace.unavailable'),
+      await sock.next('workspace.unavailable'),
+    ];
+    expect(unavailable[1].content).toMatchObject({
+      workspace_id: `${WORLD}-welcome`,
+      reason: 'missing',
+    });
   });
 
   it('an unknown id: missing', async () => {
     const sock = await socketIn(bob, 'gone-for-good');
+    expect((await sock.next('workspace.unavailable')).content).toMatchObject({
+      reason: 'missing',
+    });
     sock.send({ typ: 'display.experts', content: {} });
     expect((await sock.next('workspace.unavailable')).content).toMatchObject({
       reason: 'missing',
@@ -256,7 +277,6 @@ describe('who may open', () => {
     const ws = await privateWorkspace('Shared later');
     const owner = await socketIn(admin, ws.id);
     const guest = await socketIn(bob, ws.id);
-    guest.send({ typ: 'display.messages', content: { limit: 20 } });
     await guest.next('workspace.unavailable');
 
     expect(await ask(owner, 'workspace.access.share', { shared: true })).toMatchObject({
