@@ -18,8 +18,7 @@ let admin: Client; // A: creates the private workspaces (and is a world admin)
 let adminId: string;
 let bob: Client; // B: a plain member of the same world
 let bobId: string;
-let carol: Client; // C: another plain member (a participant who is not the creator)
-let carolId: string;
+let carolId: string; // C: another plain member, to be invited
 let stranger: Client; // a member of another world only
 const sockets: TestSocket[] = [];
 
@@ -42,7 +41,7 @@ beforeAll(async () => {
   await admin.signIn();
   adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
   ({ client: bob, id: bobId } = await member('bob@test.local', 'Bob', [WORLD]));
-  ({ client: carol, id: carolId } = await member('carol@test.local', 'Carol', [WORLD]));
+  ({ id: carolId } = await member('carol@test.local', 'Carol', [WORLD]));
   ({ client: stranger } = await member('stranger@test.local', 'Stranger', ['acme_research']));
 });
 afterAll(async () => {

@@ -12,8 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NavBar } from '../world/NavBar';
+import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogContextSet } from '../../ws/cogActions';
+import { AccessSection } from './components/AccessSection';
 import { ExpertsTab } from './components/ExpertsTab';
 import { MAX_WORKSPACE_NAME, SettingsTab } from './components/SettingsTab';
 import { ToolProvidersTab } from './components/ToolProvidersTab';
@@ -99,12 +101,17 @@ function Management({
     return () => void dispatch(managementClosed());
   }, [dispatch, workspaceId, mode]);
 
-  const leave = () =>
-    navigate(
-      mode === 'create'
-        ? dashboardUrl(worldId)
-        : workspaceUrl(worldId, workspaceId),
+  if (state.unavailable) {
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        <NavBar worldId={worldId} title="Workspace" />
+        <WorkspaceUnavailable reason={state.unavailable} backTo={dashboardUrl(worldId)} />
+      </Box>
     );
+  }
+
+  const leave = () =>
+    navigate(mode === 'create' ? dashboardUrl(worldId) : workspaceUrl(worldId, workspaceId));
   const dirty = isDirty(state);
   const nameTooLong = state.name.trim().length > MAX_WORKSPACE_NAME;
   const saveLabel = state.saving
@@ -189,7 +196,12 @@ function Management({
             <>
               {tab === 0 && <ExpertsTab />}
               {tab === 1 && <ToolProvidersTab />}
-              {tab === 2 && <SettingsTab />}
+              {tab === 2 && (
+                <>
+                  <SettingsTab />
+                  {mode === 'edit' && <AccessSection />}
+                </>
+              )}
             </>
           )}
         </Paper>
