@@ -17,7 +17,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WorldMember } from '../../../../protocol';
 import { useAppDispatch } from '../../../store/hooks';
 import { changeAccess, fetchAccess, fetchMembers, type AccessDetails } from '../accessRequests';
@@ -39,23 +39,36 @@ export function AccessSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const access = await fetchAccess(dispatch);
-    setDetails(access);
-    if (access.can_manage) setMembers(await fetchMembers(dispatch));
-  }, [dispatch]);
+  // Bumped after each change: the details (and members) are read again from the server.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    load().catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
-  }, [load]);
+    let live = true;
+    const failed = (err: unknown) => {
+      if (live) setError(err instanceof Error ? err.message : String(err));
+    };
+    fetchAccess(dispatch)
+      .then(async (access) => {
+        if (!live) return;
+        setDetails(access);
+        if (access.can_manage) {
+          const list = await fetchMembers(dispatch);
+          if (live) setMembers(list);
+        }
+      })
+      .catch(failed);
+    return () => {
+      live = false;
+    };
+  }, [dispatch, version]);
 
   const change = async (step: Parameters<typeof changeAccess>[1]) => {
     setBusy(true);
     setError(null);
     try {
       await changeAccess(dispatch, step);
-      await load();
       if (step.typ === 'workspace.access.invite') setChosen(null);
+      setVersion((v) => v + 1);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
