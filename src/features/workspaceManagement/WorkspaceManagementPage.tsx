@@ -159,6 +159,9 @@ function Management({
             value={tab}
             onChange={(_e, v: number) => setTab(v)}
             aria-label="Workspace settings"
+            // On a phone the three tabs are wider than the screen: they scroll, none is cut off.
+            variant="scrollable"
+            scrollButtons={false}
             sx={{ mb: 3 }}
           >
             <Tab

@@ -141,8 +141,14 @@ export function AccessSection() {
                     {p.name.slice(0, 1).toUpperCase()}
                   </Avatar>
                 </ListItemAvatar>
-                <ListItemText primary={p.name} />
-                {p.creator && <Chip size="small" label="Creator" sx={{ mr: canManage ? 5 : 0 }} />}
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <span>{p.name}</span>
+                      {p.creator && <Chip size="small" label="Creator" />}
+                    </Stack>
+                  }
+                />
               </ListItem>
             ))}
           </List>
