@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { applicationSchema, declaredCogSchema } from './entities';
 
+const userIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
+
 /** Largest user message the server accepts (characters of text). */
 export const MAX_USER_MESSAGE_CHARS = 64 * 1024;
 
@@ -47,6 +49,16 @@ export const clientMessageSchemas = {
   'workspace.expert.remove': z.object({ expert_id: z.string().check(z.minLength(1)) }),
   'workspace.toolprovider.add': z.object({ provider_name: z.string().check(z.minLength(1)) }),
   'workspace.toolprovider.remove': z.object({ provider_name: z.string().check(z.minLength(1)) }),
+  /** Who may open the workspace: shared or not, its participants, and whether this user may change that. */
+  'workspace.access.details': z.looseObject({}),
+  /** The world's members to invite (asked by the workspace's creator or a world admin). */
+  'workspace.access.members': z.looseObject({}),
+  /** Share the workspace with everyone in its world, or make it private to its participants. */
+  'workspace.access.share': z.object({ shared: z.boolean() }),
+  /** Make a member of the world a participant. */
+  'workspace.access.invite': z.object({ user_id: userIdSchema }),
+  /** Take a participant out (the creator stays). */
+  'workspace.access.remove': z.object({ user_id: userIdSchema }),
   'command.list': z.object({ namespace: z.optional(z.string()) }),
   'command.search': z.object({ q: z.string(), namespace: z.optional(z.string()) }),
   'command.execute': z.object({

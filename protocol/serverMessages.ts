@@ -10,6 +10,11 @@ import {
   toolProviderSchema,
   traceSchema,
 } from './entities';
+import {
+  workspaceParticipantSchema,
+  workspaceRefusalSchema,
+  worldMemberSchema,
+} from './workspaceAccess';
 
 /** The reply to workspace add/remove/update requests (SPEC §7). */
 export const operationResponseSchema = z.looseObject({
@@ -76,6 +81,26 @@ export const serverMessageSchemas = {
   'workspace.expert.remove.response': operationResponseSchema,
   'workspace.toolprovider.add.response': operationResponseSchema,
   'workspace.toolprovider.remove.response': operationResponseSchema,
+  /**
+   * The workspace this socket set (scontext.set workspace_id) does not open
+   * for its user: 'forbidden' (private, not a participant) or 'missing'
+   * (unknown, deleted, another world's). The socket gets none of its frames.
+   */
+  'workspace.unavailable': z.looseObject({
+    workspace_id: z.string(),
+    reason: workspaceRefusalSchema,
+    error: z.string(),
+  }),
+  'workspace.access.details.response': z.looseObject({
+    shared: z.boolean(),
+    participants: z.array(workspaceParticipantSchema),
+    /** Whether this user may share, invite and remove (the creator, a world admin). */
+    can_manage: z.boolean(),
+  }),
+  'workspace.access.members.response': z.looseObject({ members: z.array(worldMemberSchema) }),
+  'workspace.access.share.response': operationResponseSchema,
+  'workspace.access.invite.response': operationResponseSchema,
+  'workspace.access.remove.response': operationResponseSchema,
   'command.list.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.search.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.execute.response': z.looseObject({

@@ -33,6 +33,15 @@ function frameBytes(frame: { typ: string; content: unknown }): Buffer {
   return Buffer.from(JSON.stringify(frame));
 }
 
+/** The workspace a workspace.unavailable frame takes away from the sockets it reaches. */
+function revokedWorkspace(frame: { typ: string; content: unknown }): string | undefined {
+  if (frame.typ !== 'workspace.unavailable') return undefined;
+  const id = (frame.content as { workspace_id?: unknown } | null)?.workspace_id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export type ContextWatcher = (conn: CogConnection, value: unknown) => Promise<void>;
+
 export type FrameHandler<T extends ClientTyp> = (
   conn: CogConnection,
   frame: ClientFrame<T>,
@@ -73,6 +82,7 @@ export class CogHub {
   private readonly handlers = new Map<ClientTyp, FrameHandler<ClientTyp>>();
   private readonly longRunning = new Set<ClientTyp>();
   private readonly conns = new Set<CogConnection>();
+  private readonly contextWatchers = new Map<string, ContextWatcher[]>();
   private nextId = 1;
   private heartbeat?: NodeJS.Timeout;
   private appGate?: AppGate;
@@ -80,8 +90,13 @@ export class CogHub {
 
   constructor(private readonly deps: HubDeps) {
     this.unsubscribe = deps.bus.subscribe(FRAMES_TOPIC, (message) => this.deliver(message));
-    this.on('scontext.set', (conn, frame) => {
-      conn.context.set(frame.content.key, frame.content.value);
+    this.on('scontext.set', async (conn, frame) => {
+      const { key, value } = frame.content;
+      conn.context.set(key, value);
+      // Another workspace (or the same one again) is let in only by its own access check.
+      if (key === 'workspace_id') conn.admittedWorkspace = undefined;
+      // The socket's next frame waits for these (a workspace's access check).
+      for (const watcher of this.contextWatchers.get(key) ?? []) await watcher(conn, value);
     });
     this.on('client.hello', (conn) => {
       // SPEC §7: after hello, the apps the browser hosts are fetched 500 ms later.
@@ -94,6 +109,15 @@ export class CogHub {
 
   on<T extends ClientTyp>(typ: T, handler: FrameHandler<T>): void {
     this.handlers.set(typ, handler as unknown as FrameHandler<ClientTyp>);
+  }
+
+  /**
+   * Runs when a client sets this context key (scontext.set), after the value
+   * is set and before the socket's next frame is handled; a throw is that
+   * frame's failure. The meeting checks a new workspace_id with it.
+   */
+  whenContextSet(key: string, watcher: ContextWatcher): void {
+    this.contextWatchers.set(key, [...(this.contextWatchers.get(key) ?? []), watcher]);
   }
 
   /**
@@ -260,8 +284,12 @@ export class CogHub {
     }
     const { audience, frame } = parsed.data;
     let bytes: Buffer | undefined;
+    const revoked = revokedWorkspace(frame);
     for (const conn of this.conns) {
-      if (!reaches(audience, conn) || conn.socket.readyState !== conn.socket.OPEN) continue;
+      if (!reaches(audience, conn)) continue;
+      // Access taken away (removed, or no longer shared): no more of the workspace's frames.
+      if (revoked && conn.admittedWorkspace === revoked) conn.admittedWorkspace = undefined;
+      if (conn.socket.readyState !== conn.socket.OPEN) continue;
       bytes ??= frameBytes(frame);
       conn.socket.send(bytes, TEXT_FRAME);
     }

@@ -2,6 +2,7 @@ import type { ActionResponse } from '../../protocol';
 import type { Cog, CogContext } from '../cog/registry';
 import { UserError } from '../cog/userError';
 import type { DashboardDeps } from './widgets';
+import { workspaceOpenTo } from '../cog/workspaceAccess';
 import { createWorkspaceUrl, workspaceUrl } from '../../protocol/paths';
 
 /** The annotation that makes a cog a POST /api/action action; attrs { name }. */
@@ -37,8 +38,9 @@ export function coreActions(deps: DashboardDeps): Cog[] {
     actionCog('open_workspace', async (fields, ctx) => {
       const id = fields.workspace_id;
       if (typeof id !== 'string' || !id) throw new UserError('workspace_id is required');
-      if (!(await store.workspaces.inWorld(id, ctx.worldId)))
-        throw new UserError(`Unknown workspace "${id}" in this world`, 404);
+      if (!ctx.userId) throw new UserError('Not signed in', 401);
+      // Not open to the user (private) or gone: refused in the product's words, 403 / 404.
+      await workspaceOpenTo(store, ctx.worldId, ctx.userId, id);
       return { status: 'ok', redirect_url: workspaceUrl(ctx.worldId, id) };
     }),
   ];

@@ -54,7 +54,8 @@ async function historyWorkspaces(
   const { store } = deps;
   const now = deps.now?.() ?? new Date();
   const directory = expertDirectory(deps.registry, ctx.worldId);
-  const listed = await store.workspaces.listForUser(ctx.worldId, ctx.userId, HISTORY_LIMIT);
+  // Only what the user may open: their own and invited workspaces, and the shared ones.
+  const listed = await store.workspaces.openTo(ctx.worldId, ctx.userId, HISTORY_LIMIT);
   return Promise.all(
     listed.map(async (ws) => ({
       workspace_id: ws.id,
@@ -111,10 +112,16 @@ export function coreWidgets(deps: DashboardDeps): Cog[] {
       'DefaultImageWidget',
       { dashboard: 'core', column: 'side', order: 20 },
       async (ctx) => {
-        const welcome = await store.workspaces.inWorld(
-          welcomeWorkspaceId(ctx.worldId),
-          ctx.worldId,
-        );
+        // Linked only when the user may open it (it is shared unless someone made it private).
+        const welcome = ctx.userId
+          ? (
+              await store.workspaces.access(
+                welcomeWorkspaceId(ctx.worldId),
+                ctx.worldId,
+                ctx.userId,
+              )
+            ).workspace
+          : undefined;
         const widget: ImageWidget = {
           layout: 'DefaultImageWidget',
           image_url: '/welcome.svg',

@@ -4,6 +4,7 @@ import type { Drive, DriveFile, FileList, IndexState, SearchKind } from '../../p
 import { randomUUID } from 'node:crypto';
 import type { MessageBus } from '../cog/bus';
 import { openJobQueue } from '../cog/jobs';
+import { workspaceOpenTo } from '../cog/workspaceAccess';
 import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import { tagsOf, type DrivesRepository, type FileRow, type ListOptions } from '../store/drives';
@@ -336,15 +337,19 @@ export class Drives implements DriveService {
 
   // ---- workspaces ---------------------------------------------------------------
 
-  /** Adds a drive file to a workspace of the same world (POST /api/workspace/add-file). */
+  /**
+   * Adds a drive file to a workspace of the same world that the user may open
+   * (POST /api/workspace/add-file); otherwise 403 'This workspace is not open
+   * to you' or 404 'This workspace does not exist'.
+   */
   async addToWorkspace(
     worldId: string,
+    userId: string,
     workspaceId: string,
     driveName: string,
     path: string,
   ): Promise<FileRow> {
-    if (!(await this.opts.store.workspaces.inWorld(workspaceId, worldId)))
-      throw new UserError(`Unknown workspace "${workspaceId.slice(0, 200)}"`, 404);
+    await workspaceOpenTo(this.opts.store, worldId, userId, workspaceId);
     const drive = await this.requireDrive(worldId, driveName);
     const row = await this.requireFile(drive, path);
     await this.opts.store.workspaceFiles.add(workspaceId, drive.id, row.path);

@@ -208,7 +208,13 @@ export async function driveRoutes(
     const parsed = addFileRequestSchema.safeParse(req.body);
     if (!parsed.success) return invalid(reply, parsed);
     const { workspaceId, driveName, filePath } = parsed.data;
-    await drives.addToWorkspace(req.world!.world_id, workspaceId, driveName, filePath);
+    await drives.addToWorkspace(
+      req.world!.world_id,
+      req.signed!.user.id,
+      workspaceId,
+      driveName,
+      filePath,
+    );
     return { status: 'success' };
   });
 }

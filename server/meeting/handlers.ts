@@ -5,6 +5,7 @@ import { KeyedSerial } from '../cog/keyedSerial';
 import { UserError } from '../cog/userError';
 import type { Store } from '../store';
 import type { WorkspaceRow } from '../store/workspaces';
+import { WorkspaceUnavailable, workspaceOpenTo } from '../cog/workspaceAccess';
 import { workspaceAudience } from './audience';
 import {
   historyPageOf,
@@ -19,13 +20,37 @@ import { failOrphanedAnswers } from './orphans';
 import { remoteTools, withRemoteExperts } from './remote';
 import type { MeetingRounds } from './rounds';
 
-/** The workspace this connection has open (scontext.set workspace_id), checked against its world. */
-export async function openWorkspace(store: Store, conn: CogConnection): Promise<WorkspaceRow> {
+/**
+ * The workspace this connection has open (scontext.set workspace_id), if it is
+ * in the connection's world and its user may open it. Passing lets the socket
+ * into the workspace's live frames (audiences.ts `reaches`); a refusal shuts
+ * it out, tells the client why in a workspace.unavailable frame (the page
+ * shows it instead of an empty transcript) and throws the words of the
+ * refusal ('This workspace is not open to you' / 'This workspace does not exist').
+ */
+export async function openWorkspace(
+  hub: CogHub,
+  store: Store,
+  conn: CogConnection,
+): Promise<WorkspaceRow> {
   const id = conn.context.get('workspace_id');
   if (typeof id !== 'string' || !id) throw new UserError('No workspace selected');
-  const ws = await store.workspaces.inWorld(id, conn.worldId);
-  if (!ws) throw new UserError(`Unknown workspace "${id}" in this world`);
-  return ws;
+  try {
+    const ws = await workspaceOpenTo(store, conn.worldId, conn.userId, id);
+    // Still the socket's workspace (its frames are handled in order, but be sure).
+    if (conn.context.get('workspace_id') === id) conn.admittedWorkspace = id;
+    return ws;
+  } catch (err) {
+    if (err instanceof WorkspaceUnavailable) {
+      conn.admittedWorkspace = undefined;
+      hub.send(conn, 'workspace.unavailable', {
+        workspace_id: id.slice(0, 200),
+        reason: err.reason,
+        error: err.message,
+      });
+    }
+    throw err;
+  }
 }
 
 async function workspaceExperts(
@@ -66,14 +91,25 @@ export function registerMeetingHandlers(
       failOrphanedAnswers({ store, hub, registry, transcriptQueue, log: deps.log }, orphans),
     ) ?? Promise.resolve();
 
+  // A socket is let into a workspace (its live frames) when it sets it, or told at once it may not.
+  hub.whenContextSet('workspace_id', async (conn, value) => {
+    if (typeof value !== 'string' || !value) return;
+    try {
+      await openWorkspace(hub, store, conn);
+    } catch (err) {
+      // Told with workspace.unavailable; the frames that ask for the workspace get the error.
+      if (!(err instanceof WorkspaceUnavailable)) throw err;
+    }
+  });
+
   hub.on('display.experts', async (conn) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     for (const e of await workspaceExperts(registry, store, ws))
       hub.send(conn, 'display.expert', expertOnWire(e));
   });
 
   hub.on('display.messages', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const { limit, before, after, around } = frame.content;
     if (limit !== undefined) {
       const page = historyPageOf({ limit, before, after, around });
@@ -93,7 +129,7 @@ export function registerMeetingHandlers(
   });
 
   hub.on('workspace.expert.details', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const chosen = new Set(await store.workspaces.expertIds(ws.id));
     const experts = [...expertDirectory(registry, conn.worldId).values()].map((e) =>
       expertOnWire(e, chosen.has(e.id)),
@@ -106,7 +142,7 @@ export function registerMeetingHandlers(
 
   /** A round from the question arriving until its answers are under way. */
   async function startRound(conn: CogConnection, text: string) {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
     const experts = await workspaceExperts(registry, store, ws);
     return startMeetingRound(

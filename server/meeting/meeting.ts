@@ -128,7 +128,6 @@ export async function startMeetingRound(
         await tx.answersUnderWay.begin(underWay);
       });
     } else await store.transcripts.addMessage(workspace.id, said);
-    await store.workspaces.addUser(workspace.id, q.userId);
     return before;
   });
   audience.send('user.echo', {

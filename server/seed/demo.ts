@@ -41,6 +41,8 @@ export async function seedDemo(
         worldId: w.id,
         name: 'Welcome meeting',
         createdBy: user.id,
+        // The world's common room: everyone in the world may open it (issue 20).
+        shared: true,
       });
       for (const e of demoExperts) await tx.workspaces.addExpert(ws.id, e.id);
       for (const p of toolProviderDefinitions) await tx.workspaces.addToolProvider(ws.id, p.name);

@@ -51,6 +51,8 @@ export interface Database {
     created_by: string | null;
     created_at: string;
     status: Generated<'draft' | 'active'>;
+    /** 1: everyone in the world may open it; 0: only its participants (workspace_users). */
+    shared: Generated<number>;
   };
   workspace_experts: { workspace_id: string; expert_id: string; added_at: string };
   workspace_toolproviders: { workspace_id: string; provider_name: string };

@@ -146,6 +146,18 @@ export class UsersRepository {
     return rows.map((r) => ({ ...r, is_admin: Number(r.is_admin) === 1 }));
   }
 
+  /** The world's members by name (who may be invited to one of its workspaces). */
+  async members(worldId: string): Promise<{ user_id: string; name: string; email: string }[]> {
+    return this.q
+      .selectFrom('world_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id as user_id', 'u.name as name', 'u.email as email'])
+      .where('m.world_id', '=', worldId)
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .execute();
+  }
+
   async access(userId: string, worldId: string): Promise<WorldAccess | undefined> {
     return (await this.worlds(userId)).find((w) => w.world_id === worldId);
   }

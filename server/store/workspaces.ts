@@ -12,7 +12,20 @@ export interface WorkspaceRow {
   created_at: string;
   /** A draft is what "Create Workspace" opens; it is listed nowhere until activated. */
   status: WorkspaceStatus;
+  /**
+   * 1 when everyone in the world may open it; 0 when only its participants
+   * (workspace_users) may. An INTEGER flag like is_admin, so both stores read alike.
+   */
+  shared: number;
 }
+
+/** Why a workspace id does not open for a user: unknown (or another world's, or deleted), or private. */
+export type WorkspaceRefusal = 'missing' | 'forbidden';
+
+/** What `access` answers: the workspace the user may open, or why not. */
+export type WorkspaceAccess =
+  | { workspace: WorkspaceRow; refused?: undefined }
+  | { workspace?: undefined; refused: WorkspaceRefusal };
 
 /** A draft nobody finished naming is deleted after this long. */
 export const DRAFT_TTL_MS = 24 * 3600_000;
@@ -28,6 +41,8 @@ export class WorkspacesRepository {
     createdBy?: string | null;
     id?: string;
     status?: WorkspaceStatus;
+    /** Open to everyone in the world (the seeded Welcome meeting); private by default. */
+    shared?: boolean;
     now?: Date;
   }): Promise<WorkspaceRow> {
     const row: WorkspaceRow = {
@@ -37,6 +52,7 @@ export class WorkspacesRepository {
       created_by: input.createdBy ?? null,
       created_at: (input.now ?? new Date()).toISOString(),
       status: input.status ?? 'active',
+      shared: input.shared ? 1 : 0,
     };
     await this.atomically(async (q) => {
       await q.insertInto('workspaces').values(row).execute();
@@ -87,7 +103,67 @@ export class WorkspacesRepository {
     return ws && ws.world_id === worldId ? ws : undefined;
   }
 
-  /** The world's active workspaces, newest first. */
+  /**
+   * May this user open this workspace (read its transcript, post, manage it)?
+   * Yes when it is shared with its whole world or the user is one of its
+   * participants (workspace_users). The caller has checked that the user is a
+   * member of the workspace's world (the socket and REST guards do).
+   */
+  async mayOpen(ws: WorkspaceRow, userId: string): Promise<boolean> {
+    return Number(ws.shared) === 1 || (await this.isParticipant(ws.id, userId));
+  }
+
+  /**
+   * The workspace by id for a member of this world, or why it does not open:
+   * 'missing' when it is unknown, deleted or another world's (whose existence
+   * is not told), 'forbidden' when it is private and the user no participant.
+   */
+  async access(id: string, worldId: string, userId: string): Promise<WorkspaceAccess> {
+    const ws = await this.inWorld(id, worldId);
+    if (!ws) return { refused: 'missing' };
+    return (await this.mayOpen(ws, userId)) ? { workspace: ws } : { refused: 'forbidden' };
+  }
+
+  /**
+   * The active workspaces of this world this user may open — the ones they
+   * take part in and the ones shared with the whole world — newest first.
+   * This is the list to show a user (dashboard history, the conversations
+   * sidebar); `listForUser` is narrower (participant only).
+   */
+  async openTo(worldId: string, userId: string, limit = 100): Promise<WorkspaceRow[]> {
+    return this.q
+      .selectFrom('workspaces as w')
+      .selectAll('w')
+      .where('w.world_id', '=', worldId)
+      .where('w.status', '=', 'active')
+      .where((eb) =>
+        eb.or([
+          eb('w.shared', '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('workspace_users as wu')
+              .select('wu.user_id')
+              .whereRef('wu.workspace_id', '=', 'w.id')
+              .where('wu.user_id', '=', userId),
+          ),
+        ]),
+      )
+      .orderBy('w.created_at', 'desc')
+      .orderBy(insertionOrder(this.q, 'w'), 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Shares the workspace with its whole world, or makes it private to its participants again. */
+  async setShared(id: string, shared: boolean): Promise<void> {
+    await this.q
+      .updateTable('workspaces')
+      .set({ shared: shared ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The world's active workspaces, newest first (every one, whoever may open it: counts, admin pages). */
   async listForWorld(worldId: string, limit = 100): Promise<WorkspaceRow[]> {
     return this.q
       .selectFrom('workspaces')
@@ -100,7 +176,12 @@ export class WorkspacesRepository {
       .execute();
   }
 
-  /** The active workspaces of this world the user took part in (workspace_users), newest first. */
+  /**
+   * The active workspaces of this world the user is a participant of
+   * (workspace_users: its creator and the people invited), newest first.
+   * Shared workspaces they are no participant of are not in it; to list what
+   * a user may open, use `openTo`.
+   */
   async listForUser(worldId: string, userId: string, limit = 100): Promise<WorkspaceRow[]> {
     return this.q
       .selectFrom('workspaces as w')
@@ -182,7 +263,21 @@ export class WorkspacesRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** Records that the user took part (idempotent). */
+  /** Whether the user is one of the workspace's participants. */
+  async isParticipant(id: string, userId: string): Promise<boolean> {
+    const row = await this.q
+      .selectFrom('workspace_users')
+      .select('user_id')
+      .where('workspace_id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /**
+   * Makes the user a participant (idempotent): the creator, and the people
+   * invited. Posting or editing does not: it is who may open a private workspace.
+   */
   async addUser(id: string, userId: string): Promise<void> {
     await this.q
       .insertInto('workspace_users')
@@ -191,7 +286,17 @@ export class WorkspacesRepository {
       .execute();
   }
 
-  /** The people who took part, by name. */
+  /** False when the user was no participant. */
+  async removeUser(id: string, userId: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('workspace_users')
+      .where('workspace_id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The participants, by name. */
   async users(id: string): Promise<{ user_id: string; name: string }[]> {
     return this.q
       .selectFrom('workspace_users as wu')

@@ -77,30 +77,28 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
   }
 
   operation('workspace.update', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     // Creating a workspace (a draft) without a name is allowed: it is listed as untitled.
     const unnamedCreate = ws.status === 'draft' && !frame.content.name.trim();
     const name = unnamedCreate ? null : checkWorkspaceName(frame.content.name);
     return async (tx) => {
       if (name !== null) await tx.workspaces.rename(ws.id, name);
       await tx.workspaces.activate(ws.id);
-      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
   operation('workspace.expert.add', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const id = frame.content.expert_id;
     if (!expertDirectory(registry, conn.worldId).has(id))
       throw new UserError(`Unknown expert "${id}"`);
     return async (tx) => {
       await tx.workspaces.addExpert(ws.id, id);
-      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
   operation('workspace.expert.remove', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const id = frame.content.expert_id;
     // An expert no longer installed can still be taken out of a workspace that has it.
     if (
@@ -110,23 +108,21 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
       throw new UserError(`Unknown expert "${id}"`);
     return async (tx) => {
       await tx.workspaces.removeExpert(ws.id, id);
-      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
   operation('workspace.toolprovider.add', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const name = frame.content.provider_name;
     if (!providerDirectory(registry, conn.worldId).has(name))
       throw new UserError(`Unknown tool provider "${name}"`);
     return async (tx) => {
       await tx.workspaces.addToolProvider(ws.id, name);
-      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
   operation('workspace.toolprovider.remove', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const name = frame.content.provider_name;
     if (
       !providerDirectory(registry, conn.worldId).has(name) &&
@@ -135,12 +131,11 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
       throw new UserError(`Unknown tool provider "${name}"`);
     return async (tx) => {
       await tx.workspaces.removeToolProvider(ws.id, name);
-      await tx.workspaces.addUser(ws.id, conn.userId);
     };
   });
 
   hub.on('workspace.toolprovider.details', async (conn, frame) => {
-    const ws = await openWorkspace(store, conn);
+    const ws = await openWorkspace(hub, store, conn);
     const chosen = new Set(await store.workspaces.toolProviders(ws.id));
     const providers = [...providerDirectory(registry, conn.worldId).values()].map((p) =>
       providerOnWire(p, chosen.has(p.name)),

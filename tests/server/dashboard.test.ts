@@ -202,7 +202,8 @@ describe('history', () => {
     });
     expect((await history()).map((w: any) => w.workspace_id)).not.toContain(hers.id);
     const mine = await history(other.client);
-    expect(mine.map((w: any) => w.workspace_id)).toEqual([hers.id]);
+    // Hers, and the world's Welcome meeting, which is shared with everyone in it.
+    expect(mine.map((w: any) => w.workspace_id)).toEqual([hers.id, `${WORLD}-welcome`]);
     expect(mine[0]).toMatchObject({
       created_ago: 'just now',
       users: [{ user_id: other.id, name: 'Olga Other' }],
@@ -259,7 +260,7 @@ describe('POST /api/action', () => {
       workspace_id: 'acme_research-welcome',
     });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error).toBe('Unknown workspace "acme_research-welcome" in this world');
+    expect(foreign.body.error).toBe('This workspace does not exist');
     const missing = await action({ action: 'open_workspace' });
     expect(missing.status).toBe(400);
   });

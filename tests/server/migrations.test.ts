@@ -158,7 +158,8 @@ describe('SQLite migrations', () => {
     // 15: pending OIDC sign-ins, 16: meeting instances and their answers under way), a
     // file's indexing state (17: drive_files.index_state), the tool providers each
     // expert brings (18: experts.tool_providers), and word-vector passages in place of
-    // concept vectors, embeddings knowing their passage (19); nothing else changes.
+    // concept vectors, embeddings knowing their passage (19), and whether a workspace is
+    // shared with its world (20: workspaces.shared); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
@@ -172,6 +173,7 @@ describe('SQLite migrations', () => {
           sql
             ?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '')
             .replace(', tool_providers TEXT)', ')')
+            .replace(', shared INTEGER NOT NULL DEFAULT 0)', ')')
             .replace(
               ", start INTEGER NOT NULL DEFAULT 0, stop INTEGER NOT NULL DEFAULT 0, heading TEXT NOT NULL DEFAULT ''",
               '',

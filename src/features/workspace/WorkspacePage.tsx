@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
 import { preloadRichText } from '../../components/RichTextOnDemand';
 import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
@@ -22,6 +23,7 @@ import {
   selectHasRichContent,
   selectWorkspaceLoaded,
   selectWorkspaceName,
+  selectWorkspaceUnavailable,
 } from './workspaceSelectors';
 import { dashboardUrl } from '../../../protocol/paths';
 
@@ -43,6 +45,7 @@ export function WorkspacePage() {
   // does that work in slices between which the browser stays responsive.
   const loaded = useDeferredValue(useAppSelector(selectWorkspaceLoaded));
   const hasRichContent = useAppSelector(selectHasRichContent);
+  const unavailable = useAppSelector(selectWorkspaceUnavailable);
   useWorkspaceSession(workspaceId, params.get('message') || null);
   // The markdown and HTML renderers come with the first content (the history as it
   // arrives), not with an empty workspace.
@@ -66,6 +69,16 @@ export function WorkspacePage() {
             No workspace selected
           </Alert>
         </Container>
+      </Box>
+    );
+  }
+
+  // Not open to this user, or gone: why and a way back; no transcript, no message box.
+  if (unavailable) {
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        <NavBar worldId={worldId} title={worldTitle(worldId)} />
+        <WorkspaceUnavailable reason={unavailable} backTo={dashboardUrl(worldId)} />
       </Box>
     );
   }

@@ -12,6 +12,7 @@ const researchSelectors = researchAdapter.getSelectors((s: RootState) => s.works
 export const selectWorkspaceId = (s: RootState) => selectWorkspace(s).workspaceId;
 export const selectWorkspaceName = (s: RootState) => selectWorkspace(s).workspaceName;
 export const selectWorkspaceLoaded = (s: RootState) => selectWorkspace(s).loaded;
+export const selectWorkspaceUnavailable = (s: RootState) => selectWorkspace(s).unavailable;
 /** Anything shown as markdown or HTML: messages, research boxes, traces. */
 export const selectHasRichContent = (s: RootState) => {
   const w = selectWorkspace(s);

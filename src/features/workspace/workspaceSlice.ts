@@ -4,7 +4,7 @@ import {
   type EntityState,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import type { Expert, ProgressItem, ResearchBox, Trace } from '../../../protocol';
+import type { Expert, ProgressItem, ResearchBox, Trace, WorkspaceRefusal } from '../../../protocol';
 import { cogConnected, cogIn, cogSendRequested } from '../../ws/cogActions';
 import { emptyHistory, historyPageRequested, type TranscriptHistory } from './history';
 import { emptyMessageList, type MessageList } from './messageList';
@@ -57,6 +57,12 @@ export interface WorkspaceState {
    * instead of empty states that shift the layout as the frames come in.
    */
   loaded: boolean;
+  /**
+   * The server refused the workspace (workspace.unavailable): 'forbidden'
+   * (private, not a participant) or 'missing' (unknown, deleted). The page
+   * shows why and a way back instead of a transcript and a message box.
+   */
+  unavailable: WorkspaceRefusal | null;
 }
 
 const initialState: WorkspaceState = {
@@ -70,6 +76,7 @@ const initialState: WorkspaceState = {
   history: emptyHistory,
   questionsSent: 0,
   loaded: false,
+  unavailable: null,
 };
 
 export const workspaceSlice = createSlice({
@@ -98,11 +105,23 @@ export const workspaceSlice = createSlice({
       })
       .addCase(cogIn('workspace.expert.details.response'), (state, { payload }) => {
         state.loaded = true;
+        // Answered: the workspace opens for this user (again, e.g. invited since).
+        state.unavailable = null;
         if (payload.content.workspaceName !== undefined) {
           state.workspaceName = payload.content.workspaceName;
         }
       })
-      // Refused (an unknown workspace): the page shows what there is rather than wait forever.
+      // Refused, or access taken away: nothing of the workspace is shown any more.
+      .addCase(cogIn('workspace.unavailable'), (state, { payload }) => {
+        if (payload.content.workspace_id !== state.workspaceId) return;
+        return {
+          ...initialState,
+          workspaceId: state.workspaceId,
+          loaded: true,
+          unavailable: payload.content.reason,
+        };
+      })
+      // Refused for another reason: the page shows what there is rather than wait forever.
       .addCase(cogIn('server.error'), (state, { payload }) => {
         if (payload.content.typ === 'workspace.expert.details') state.loaded = true;
       })

@@ -12,8 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NavBar } from '../world/NavBar';
+import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogContextSet } from '../../ws/cogActions';
+import { AccessSection } from './components/AccessSection';
 import { ExpertsTab } from './components/ExpertsTab';
 import { MAX_WORKSPACE_NAME, SettingsTab } from './components/SettingsTab';
 import { ToolProvidersTab } from './components/ToolProvidersTab';
@@ -99,6 +101,15 @@ function Management({
     return () => void dispatch(managementClosed());
   }, [dispatch, workspaceId, mode]);
 
+  if (state.unavailable) {
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        <NavBar worldId={worldId} title="Workspace" />
+        <WorkspaceUnavailable reason={state.unavailable} backTo={dashboardUrl(worldId)} />
+      </Box>
+    );
+  }
+
   const leave = () =>
     navigate(mode === 'create' ? dashboardUrl(worldId) : workspaceUrl(worldId, workspaceId));
   const dirty = isDirty(state);
@@ -148,6 +159,9 @@ function Management({
             value={tab}
             onChange={(_e, v: number) => setTab(v)}
             aria-label="Workspace settings"
+            // On a phone the three tabs are wider than the screen: they scroll, none is cut off.
+            variant="scrollable"
+            scrollButtons={false}
             sx={{ mb: 3 }}
           >
             <Tab
@@ -185,7 +199,12 @@ function Management({
             <>
               {tab === 0 && <ExpertsTab />}
               {tab === 1 && <ToolProvidersTab />}
-              {tab === 2 && <SettingsTab />}
+              {tab === 2 && (
+                <>
+                  <SettingsTab />
+                  {mode === 'edit' && <AccessSection />}
+                </>
+              )}
             </>
           )}
         </Paper>

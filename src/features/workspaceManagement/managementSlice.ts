@@ -1,5 +1,5 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { Expert, ToolProvider } from '../../../protocol';
+import type { Expert, ToolProvider, WorkspaceRefusal } from '../../../protocol';
 import { cogIn } from '../../ws/cogActions';
 import { preselectExpertProviders } from './preselect';
 
@@ -26,6 +26,8 @@ export interface ManagementState {
   originalName: string;
   saving: boolean;
   error: string | null;
+  /** The server refused the workspace (workspace.unavailable): the page says why instead of a form. */
+  unavailable: WorkspaceRefusal | null;
 }
 
 const initialState: ManagementState = {
@@ -46,6 +48,7 @@ const initialState: ManagementState = {
   originalName: '',
   saving: false,
   error: null,
+  unavailable: null,
 };
 
 /** Save (create or edit) was pressed; the save saga takes it from here. */
@@ -140,6 +143,11 @@ export const managementSlice = createSlice({
         state.originalProviders = chosen;
         if (state.mode === 'create') preselectExpertProviders(state);
         if (state.expertsLoaded) state.loading = false;
+      })
+      .addCase(cogIn('workspace.unavailable'), (state, { payload }) => {
+        if (payload.content.workspace_id !== state.workspaceId) return;
+        state.unavailable = payload.content.reason;
+        state.loading = false;
       });
   },
   selectors: {

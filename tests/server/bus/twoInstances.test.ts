@@ -123,6 +123,8 @@ describe.skipIf(!installed)('two instances on one Redis', () => {
     const admin = new Client(a.url);
     await admin.signIn();
     const member = await newMember(b);
+    // The workspace is private to its participants (issue 20): the member is invited.
+    await a.store.workspaces.addUser(workspaceId, member.userId);
     const onA = await watching(a, admin);
     const onB = await watching(b, member.client);
 
@@ -153,6 +155,7 @@ describe.skipIf(!installed)('two instances on one Redis', () => {
     const admin = new Client(a.url);
     await admin.signIn();
     const member = await newMember(b);
+    await a.store.workspaces.addUser(workspaceId, member.userId);
     const memberOnB = await watching(b, member.client);
     const adminOnB = await watching(b, sameBrowserOn(b, admin));
 

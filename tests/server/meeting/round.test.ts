@@ -241,9 +241,7 @@ describe('bad input', () => {
 
     const other = await inWorkspace('acme_research-welcome');
     other.send({ typ: 'user.message', content: { text: 'hello' } });
-    expect((await other.next('server.error')).content.error).toBe(
-      'Unknown workspace "acme_research-welcome" in this world',
-    );
+    expect((await other.next('server.error')).content.error).toBe('This workspace does not exist');
     other.ws.close();
   });
 });

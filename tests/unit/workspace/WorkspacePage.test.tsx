@@ -56,6 +56,38 @@ describe('workspace page: session', () => {
     expect(screen.getByText('No experts yet')).toBeTruthy();
   });
 
+  it.each([
+    ['forbidden', 'This workspace is not open to you'],
+    ['missing', 'This workspace does not exist'],
+  ] as const)(
+    'a workspace refused as %s says so with a way back, and no transcript or message box',
+    (reason, text) => {
+      const { frame } = renderWorkspace();
+      frame('user.echo', { message_id: 'm1', role: 'user', name: 'Ann', content: 'secret plans' });
+      expect(screen.getByText('secret plans')).toBeTruthy();
+      frame('workspace.unavailable', { workspace_id: 'ws-1', reason, error: text });
+      expect(screen.getByRole('heading', { name: text })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe(
+        '/w/acme/dashboard',
+      );
+      // Nothing of the workspace stays on screen, and there is nowhere to type.
+      expect(screen.queryByText('secret plans')).toBeNull();
+      expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    },
+  );
+
+  it("ignores another workspace's refusal (a socket switched away from it)", () => {
+    const { frame } = renderWorkspace();
+    frame('workspace.unavailable', {
+      workspace_id: 'ws-other',
+      reason: 'forbidden',
+      error: 'This workspace is not open to you',
+    });
+    expect(screen.queryByText('This workspace is not open to you')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
   it("without an id shows 'No workspace selected' and a way to the dashboard", () => {
     const { actions } = renderWorkspace('/w/acme/workspace');
     expect(screen.getByText('No workspace selected')).toBeTruthy();
