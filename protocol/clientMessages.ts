@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { applicationSchema, declaredCogSchema } from './entities';
+import { workspaceListClientSchemas } from './workspaceList';
 
 /** Largest user message the server accepts (characters of text). */
 export const MAX_USER_MESSAGE_CHARS = 64 * 1024;
@@ -47,6 +48,7 @@ export const clientMessageSchemas = {
   'workspace.expert.remove': z.object({ expert_id: z.string().check(z.minLength(1)) }),
   'workspace.toolprovider.add': z.object({ provider_name: z.string().check(z.minLength(1)) }),
   'workspace.toolprovider.remove': z.object({ provider_name: z.string().check(z.minLength(1)) }),
+  ...workspaceListClientSchemas,
   'command.list': z.object({ namespace: z.optional(z.string()) }),
   'command.search': z.object({ q: z.string(), namespace: z.optional(z.string()) }),
   'command.execute': z.object({

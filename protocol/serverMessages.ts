@@ -10,6 +10,7 @@ import {
   toolProviderSchema,
   traceSchema,
 } from './entities';
+import { workspaceListServerSchemas } from './workspaceList';
 
 /** The reply to workspace add/remove/update requests (SPEC §7). */
 export const operationResponseSchema = z.looseObject({
@@ -76,6 +77,7 @@ export const serverMessageSchemas = {
   'workspace.expert.remove.response': operationResponseSchema,
   'workspace.toolprovider.add.response': operationResponseSchema,
   'workspace.toolprovider.remove.response': operationResponseSchema,
+  ...workspaceListServerSchemas,
   'command.list.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.search.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.execute.response': z.looseObject({

@@ -17,6 +17,7 @@ import { commandsApp } from './commands/coreCommands';
 import { registerCommandHandlers } from './commands/handlers';
 import { commandRoutes } from './http/commands';
 import { registerWorkspaceHandlers } from './workspaces/handlers';
+import { registerSidebarHandlers } from './workspaces/sidebarHandlers';
 import { dashboardRoutes } from './http/dashboard';
 import { CogHub } from './cog/hub';
 import { AccessWatch } from './cog/accessWatch';
@@ -228,6 +229,7 @@ export async function buildApp(opts: {
   });
   await meeting.ready;
   registerWorkspaceHandlers(hub, { store, registry });
+  registerSidebarHandlers(hub, { store });
   const appGateway = registerRemoteApps(hub, {
     store,
     registry,

@@ -22,6 +22,7 @@ export const COPIED_TABLES = [
   'workspace_experts',
   'workspace_toolproviders',
   'workspace_users',
+  'workspace_user_marks',
   'messages',
   'research_boxes',
   'traces',

@@ -2,6 +2,7 @@ import { sharedStateMigrations } from './postgresSharedState';
 import { passagesMigration } from './postgresPassages';
 import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
+import { postgresWorkspaceLists } from './workspaceLists';
 
 /**
  * The PostgreSQL schema: the SQLite one (sqlite.ts) table for table and
@@ -433,4 +434,5 @@ export const postgresMigrations: Migration[] = [
   },
   ...sharedStateMigrations,
   passagesMigration,
+  postgresWorkspaceLists,
 ];

@@ -1,4 +1,5 @@
 import type { Migration } from './types';
+import { sqliteWorkspaceLists } from './workspaceLists';
 
 /**
  * The SQLite schema, applied in order on start (db.ts). Never edit a
@@ -406,4 +407,5 @@ export const sqliteMigrations: Migration[] = [
        WHERE index_state = 'indexed';
     `,
   },
+  sqliteWorkspaceLists,
 ];
