@@ -18,6 +18,7 @@ import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
+import { ConversationsLayout } from './sidebar/ConversationsLayout';
 import {
   selectHasRichContent,
   selectWorkspaceLoaded,
@@ -58,11 +59,7 @@ export function WorkspacePage() {
           <Alert
             severity="warning"
             action={
-              <Button
-                component={Link}
-                to={dashboardUrl(worldId)}
-                color="inherit"
-              >
+              <Button component={Link} to={dashboardUrl(worldId)} color="inherit">
                 Dashboard
               </Button>
             }
@@ -80,50 +77,52 @@ export function WorkspacePage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} />
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
-          height: COLUMNS_HEIGHT,
-          gap: 1,
-          p: 1,
-        }}
-      >
-        <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
-          <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />
-        </Paper>
-        <Paper
-          variant="outlined"
-          component="main"
+      <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
+        <Box
           sx={{
-            display: 'flex',
-            flexDirection: 'column',
-            minHeight: 0,
-            height: { xs: '75vh', md: 'auto' },
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
+            height: COLUMNS_HEIGHT,
+            gap: 1,
+            p: 1,
           }}
         >
-          <Transcript />
-          <ProgressDots />
-          <MessageBox />
-        </Paper>
-        <Paper
-          variant="outlined"
-          component="aside"
-          aria-label="Blocks, research and traces"
-          sx={{
-            minHeight: 0,
-            overflowY: 'auto',
-            p: 2,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 3,
-          }}
-        >
-          <CodeBlocksPanel />
-          <ResearchPanel />
-          <TracesPanel />
-        </Paper>
-      </Box>
+          <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
+            <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />
+          </Paper>
+          <Paper
+            variant="outlined"
+            component="main"
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              minHeight: 0,
+              height: { xs: '75vh', md: 'auto' },
+            }}
+          >
+            <Transcript />
+            <ProgressDots />
+            <MessageBox />
+          </Paper>
+          <Paper
+            variant="outlined"
+            component="aside"
+            aria-label="Blocks, research and traces"
+            sx={{
+              minHeight: 0,
+              overflowY: 'auto',
+              p: 2,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 3,
+            }}
+          >
+            <CodeBlocksPanel />
+            <ResearchPanel />
+            <TracesPanel />
+          </Paper>
+        </Box>
+      </ConversationsLayout>
     </Box>
   );
 }
