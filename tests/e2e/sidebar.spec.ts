@@ -29,6 +29,8 @@ test.beforeAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
+  // The desktop size of the screenshots; the phone test sets its own.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signInByApi(page);
 });
 
@@ -215,6 +217,9 @@ test('searches names and old messages, and jumps to the message found', async ({
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toContainText(WORD);
+  // The search is still there to try another result.
+  await expect(search).toHaveValue(WORD);
+  await expect(hit).toBeVisible();
 });
 
 test('folds away and stays folded on this browser', async ({ page }) => {
@@ -233,13 +238,17 @@ test('folds away and stays folded on this browser', async ({ page }) => {
 test('is a drawer on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/w/${WORLD}/workspace?id=${ids[0]}`);
+  await expect(page.getByRole('button', { name: 'Open workspaces' })).toBeVisible();
   await expect(sidebar(page)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/sidebar-phone-closed.png` });
   await page.getByRole('button', { name: 'Open workspaces' }).click();
   await expect(link(page, ALPHA)).toHaveAttribute('aria-current', 'page');
+  // Slid in all the way before the picture is taken.
+  await expect(sidebar(page)).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: `${SHOTS}/sidebar-phone-drawer.png` });
   await sidebar(page).getByRole('searchbox', { name: 'Search workspaces' }).fill(WORD);
   await expect(sidebar(page).getByRole('list', { name: 'Search results' })).toContainText(ALPHA);
+  await expect(sidebar(page).locator('mark')).toHaveText(WORD);
   await page.screenshot({ path: `${SHOTS}/sidebar-phone-search.png` });
   await sidebar(page).getByRole('searchbox', { name: 'Search workspaces' }).fill('');
   await link(page, BRAVO).click();

@@ -66,7 +66,8 @@ export function ConversationsPanel({
   const deleted = useAppSelector(selectSidebarDeleted);
   const search = useAppSelector(selectSidebarSearch);
   const { run: runAction, busy: creating } = useDashboardAction();
-  const [query, setQuery] = useState('');
+  // The page remounts the sidebar when it moves to another workspace: the search carries on.
+  const [query, setQuery] = useState(search.q);
   const [showArchived, setShowArchived] = useState(false);
   const [deleting, setDeleting] = useState<ListedWorkspace | undefined>();
 
