@@ -222,6 +222,15 @@ test('searches names and old messages, and jumps to the message found', async ({
   await expect(hit).toBeVisible();
 });
 
+test('New workspace goes the dashboard’s way: a draft, named on the management page', async ({
+  page,
+}) => {
+  await open(page, ids[0]!);
+  await sidebar(page).getByRole('button', { name: 'New workspace' }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${WORLD}/workspace-management\\?.*mode=create`));
+  await expect(page.getByRole('button', { name: 'Create Workspace' })).toBeVisible();
+});
+
 test('folds away and stays folded on this browser', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, ids[0]!);
