@@ -9,12 +9,15 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { ConversationsPanel } from './ConversationsPanel';
+import { useBoxWidth } from './useBoxWidth';
 import { usePersistentFlag } from './usePersistentFlag';
 
 /** Narrow screens get the sidebar as a drawer behind a menu button. */
 export const SIDEBAR_DRAWER_QUERY = '(max-width: 900px)';
 const COLLAPSED_KEY = 'emgen.workspaceSidebar.collapsed';
 const WIDTH = 260;
+/** A box narrower than this (the replay's pane) has no room for the column beside the page's three. */
+const COLUMN_MIN_BOX_WIDTH = 1000;
 
 /**
  * The workspace page with the sidebar of conversations on its left: a
@@ -30,13 +33,15 @@ export function ConversationsLayout({
   workspaceId: string;
   children: ReactNode;
 }) {
-  const narrow = useMediaQuery(SIDEBAR_DRAWER_QUERY, { noSsr: true });
+  const narrowWindow = useMediaQuery(SIDEBAR_DRAWER_QUERY, { noSsr: true });
+  const [boxRef, boxWidth] = useBoxWidth();
+  const narrow = narrowWindow || boxWidth < COLUMN_MIN_BOX_WIDTH;
   const [collapsed, setCollapsed] = usePersistentFlag(COLLAPSED_KEY);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   if (narrow)
     return (
-      <>
+      <Box ref={boxRef}>
         <Box sx={{ px: 1, pt: 1 }}>
           <Button
             startIcon={<MenuIcon />}
@@ -61,11 +66,11 @@ export function ConversationsLayout({
           </Box>
         </Drawer>
         {children}
-      </>
+      </Box>
     );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: 0 }}>
+    <Box ref={boxRef} sx={{ display: 'flex', minHeight: 0 }}>
       {collapsed ? (
         <Box sx={{ pt: 1.5, pl: 1 }}>
           <Tooltip title="Show workspaces" placement="right">
