@@ -112,6 +112,28 @@ test('renames in place: Enter saves, Escape cancels, blank is refused; the heade
   }
 });
 
+test('a rename shows in another tab: its sidebar and, with the workspace open, its header', async ({
+  page,
+  context,
+}) => {
+  await open(page, ids[1]!);
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1280, height: 800 });
+  await open(other, ids[1]!);
+  const renamed = `Bravo elsewhere ${run}`;
+  await menu(page, BRAVO, 'Rename');
+  await sidebar(page).getByRole('textbox', { name: 'Workspace name' }).fill(renamed);
+  await sidebar(page).getByRole('textbox', { name: 'Workspace name' }).press('Enter');
+  await expect(link(other, renamed)).toBeVisible();
+  await expect(title(other)).toContainText(renamed);
+  await menu(other, renamed, 'Rename');
+  await sidebar(other).getByRole('textbox', { name: 'Workspace name' }).fill(BRAVO);
+  await sidebar(other).getByRole('textbox', { name: 'Workspace name' }).press('Enter');
+  await expect(link(page, BRAVO)).toBeVisible();
+  await expect(title(page)).toContainText(BRAVO);
+  await other.close();
+});
+
 test('pins to the top, archives and brings back', async ({ page }) => {
   await open(page, ids[0]!);
   await menu(page, ALPHA, 'Pin');
