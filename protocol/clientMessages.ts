@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { applicationSchema, declaredCogSchema } from './entities';
+import { workspaceListClientSchemas } from './workspaceList';
 
 const userIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -59,6 +60,7 @@ export const clientMessageSchemas = {
   'workspace.access.invite': z.object({ user_id: userIdSchema }),
   /** Take a participant out (the creator stays). */
   'workspace.access.remove': z.object({ user_id: userIdSchema }),
+  ...workspaceListClientSchemas,
   'command.list': z.object({ namespace: z.optional(z.string()) }),
   'command.search': z.object({ q: z.string(), namespace: z.optional(z.string()) }),
   'command.execute': z.object({

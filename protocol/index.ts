@@ -12,3 +12,4 @@ export * from './paths';
 export * from './commands';
 export * from './components';
 export * from './workspaceAccess';
+export * from './workspaceList';

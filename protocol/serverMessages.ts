@@ -15,6 +15,7 @@ import {
   workspaceRefusalSchema,
   worldMemberSchema,
 } from './workspaceAccess';
+import { workspaceListServerSchemas } from './workspaceList';
 
 /** The reply to workspace add/remove/update requests (SPEC §7). */
 export const operationResponseSchema = z.looseObject({
@@ -101,6 +102,7 @@ export const serverMessageSchemas = {
   'workspace.access.share.response': operationResponseSchema,
   'workspace.access.invite.response': operationResponseSchema,
   'workspace.access.remove.response': operationResponseSchema,
+  ...workspaceListServerSchemas,
   'command.list.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.search.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.execute.response': z.looseObject({

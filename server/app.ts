@@ -18,6 +18,7 @@ import { registerCommandHandlers } from './commands/handlers';
 import { commandRoutes } from './http/commands';
 import { registerWorkspaceHandlers } from './workspaces/handlers';
 import { registerWorkspaceAccessHandlers } from './workspaces/accessHandlers';
+import { registerSidebarHandlers } from './workspaces/sidebarHandlers';
 import { dashboardRoutes } from './http/dashboard';
 import { CogHub } from './cog/hub';
 import { AccessWatch } from './cog/accessWatch';
@@ -230,6 +231,7 @@ export async function buildApp(opts: {
   await meeting.ready;
   registerWorkspaceHandlers(hub, { store, registry });
   registerWorkspaceAccessHandlers(hub, { store });
+  registerSidebarHandlers(hub, { store });
   const appGateway = registerRemoteApps(hub, {
     store,
     registry,

@@ -53,10 +53,19 @@ export interface Database {
     status: Generated<'draft' | 'active'>;
     /** 1: everyone in the world may open it; 0: only its participants (workspace_users). */
     shared: Generated<number>;
+    /** When it was deleted (soft: restorable until the sweep purges it); null while it exists. */
+    deleted_at: string | null;
   };
   workspace_experts: { workspace_id: string; expert_id: string; added_at: string };
   workspace_toolproviders: { workspace_id: string; provider_name: string };
   workspace_users: { workspace_id: string; user_id: string };
+  /** One person's pin and archive of a workspace (migration 21). */
+  workspace_user_marks: {
+    workspace_id: string;
+    user_id: string;
+    pinned_at: string | null;
+    archived_at: string | null;
+  };
   messages: {
     seq: Generated<number>;
     workspace_id: string;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Queries } from './kysely';
+import { searchMessages, type MessageHit, type MessageSearch } from './messageSearch';
 import type { Database } from './schema';
 
 /** A transcript message as stored (its row without the workspace and the sequence number). */
@@ -161,6 +162,11 @@ export class TranscriptsRepository {
       .orderBy('seq', op === '>' ? 'asc' : 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /** Messages of these workspaces whose content has the words (messages_fts, kept by triggers). */
+  search(search: MessageSearch): Promise<MessageHit[]> {
+    return searchMessages(this.q, search);
   }
 
   async messageCount(workspaceId: string): Promise<number> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { insertionOrder } from './insertionOrder';
 import type { Queries } from './kysely';
+import type { Database } from './schema';
 
 export type WorkspaceStatus = 'draft' | 'active';
 
@@ -17,6 +19,25 @@ export interface WorkspaceRow {
    * (workspace_users) may. An INTEGER flag like is_admin, so both stores read alike.
    */
   shared: number;
+  /** Set while it is deleted (restorable until purged); null while it exists. */
+  deleted_at: string | null;
+}
+
+/** A workspace as one person's list shows it: their pin and archive, its last activity. */
+export interface ListedWorkspace extends WorkspaceRow {
+  pinned_at: string | null;
+  archived_at: string | null;
+  /** The last message's time, else the workspace's creation. */
+  active_at: string;
+}
+
+/** Which of the openable workspaces listOpenable answers. */
+export interface OpenableFilter {
+  /** Only this one (a check before acting on a workspace id). */
+  id?: string;
+  /** The deleted ones instead (what Undo may restore), else only the ones that exist. */
+  deleted?: boolean;
+  limit?: number;
 }
 
 /** Why a workspace id does not open for a user: unknown (or another world's, or deleted), or private. */
@@ -29,6 +50,16 @@ export type WorkspaceAccess =
 
 /** A draft nobody finished naming is deleted after this long. */
 export const DRAFT_TTL_MS = 24 * 3600_000;
+
+/**
+ * How long a deleted workspace stays restorable (the flash's Undo, or support
+ * on request) before purgeDeleted removes it with its transcript for good:
+ * 30 days, as mail and chat apps keep their bins.
+ */
+export const WORKSPACE_PURGE_AFTER_MS = 30 * 24 * 3600_000;
+
+/** Most workspaces one person's list holds. */
+export const OPENABLE_LIMIT = 500;
 
 /** Workspaces of a world, with their experts, tool providers and the people who took part. */
 export class WorkspacesRepository {
@@ -53,6 +84,7 @@ export class WorkspacesRepository {
       created_at: (input.now ?? new Date()).toISOString(),
       status: input.status ?? 'active',
       shared: input.shared ? 1 : 0,
+      deleted_at: null,
     };
     await this.atomically(async (q) => {
       await q.insertInto('workspaces').values(row).execute();
@@ -93,11 +125,17 @@ export class WorkspacesRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** The workspace; a deleted one is not found (it no longer exists for anyone). */
   async byId(id: string): Promise<WorkspaceRow | undefined> {
-    return this.q.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.q
+      .selectFrom('workspaces')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
-  /** The workspace, only if it belongs to this world. */
+  /** The workspace, only if it belongs to this world (and is not deleted). */
   async inWorld(id: string, worldId: string): Promise<WorkspaceRow | undefined> {
     const ws = await this.byId(id);
     return ws && ws.world_id === worldId ? ws : undefined;
@@ -124,6 +162,23 @@ export class WorkspacesRepository {
     return (await this.mayOpen(ws, userId)) ? { workspace: ws } : { refused: 'forbidden' };
   }
 
+  /** mayOpen as a condition on `workspaces as w`: shared with the world, or a participant. */
+  private openableBy(
+    eb: ExpressionBuilder<Database & { w: Database['workspaces'] }, 'w'>,
+    userId: string,
+  ) {
+    return eb.or([
+      eb('w.shared', '=', 1),
+      eb.exists(
+        eb
+          .selectFrom('workspace_users as wu')
+          .select('wu.user_id')
+          .whereRef('wu.workspace_id', '=', 'w.id')
+          .where('wu.user_id', '=', userId),
+      ),
+    ]);
+  }
+
   /**
    * The active workspaces of this world this user may open — the ones they
    * take part in and the ones shared with the whole world — newest first.
@@ -136,18 +191,8 @@ export class WorkspacesRepository {
       .selectAll('w')
       .where('w.world_id', '=', worldId)
       .where('w.status', '=', 'active')
-      .where((eb) =>
-        eb.or([
-          eb('w.shared', '=', 1),
-          eb.exists(
-            eb
-              .selectFrom('workspace_users as wu')
-              .select('wu.user_id')
-              .whereRef('wu.workspace_id', '=', 'w.id')
-              .where('wu.user_id', '=', userId),
-          ),
-        ]),
-      )
+      .where('w.deleted_at', 'is', null)
+      .where((eb) => this.openableBy(eb, userId))
       .orderBy('w.created_at', 'desc')
       .orderBy(insertionOrder(this.q, 'w'), 'desc')
       .limit(limit)
@@ -170,6 +215,7 @@ export class WorkspacesRepository {
       .selectAll()
       .where('world_id', '=', worldId)
       .where('status', '=', 'active')
+      .where('deleted_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy(insertionOrder(this.q, 'workspaces'), 'desc')
       .limit(limit)
@@ -190,10 +236,107 @@ export class WorkspacesRepository {
       .where('w.world_id', '=', worldId)
       .where('wu.user_id', '=', userId)
       .where('w.status', '=', 'active')
+      .where('w.deleted_at', 'is', null)
       .orderBy('w.created_at', 'desc')
       .orderBy(insertionOrder(this.q, 'w'), 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * THE list of the workspaces this user may open in this world, with their
+   * pin, archive and last activity, most recent activity first. The sidebar,
+   * its search and every sidebar action on a workspace id go through here,
+   * so it must list exactly the workspaces the user may open — no more
+   * (search would leak transcripts), no less: the rule of mayOpen, in SQL
+   * (openableBy).
+   */
+  async listOpenable(
+    worldId: string,
+    userId: string,
+    filter: OpenableFilter = {},
+  ): Promise<ListedWorkspace[]> {
+    // The last message by seq (the messages_workspace index), not max(created_at) over all.
+    const activeAt = sql<string>`coalesce((SELECT m.created_at FROM messages m
+      WHERE m.workspace_id = w.id ORDER BY m.seq DESC LIMIT 1), w.created_at)`;
+    return this.q
+      .selectFrom('workspaces as w')
+      .leftJoin('workspace_user_marks as mk', (join) =>
+        join.onRef('mk.workspace_id', '=', 'w.id').on('mk.user_id', '=', userId),
+      )
+      .select([
+        'w.id',
+        'w.world_id',
+        'w.name',
+        'w.created_by',
+        'w.created_at',
+        'w.status',
+        'w.deleted_at',
+        'w.shared',
+        'mk.pinned_at',
+        'mk.archived_at',
+        activeAt.as('active_at'),
+      ])
+      .where('w.world_id', '=', worldId)
+      .where('w.status', '=', 'active')
+      .where((eb) => this.openableBy(eb, userId))
+      .where('w.deleted_at', filter.deleted ? 'is not' : 'is', null)
+      .$if(filter.id !== undefined, (qb) => qb.where('w.id', '=', filter.id!))
+      .orderBy(activeAt, 'desc')
+      .orderBy('w.id')
+      .limit(filter.limit ?? OPENABLE_LIMIT)
+      .execute();
+  }
+
+  /** Sets or clears one person's pin and/or archive of a workspace. */
+  async mark(
+    id: string,
+    userId: string,
+    marks: { pinned?: boolean; archived?: boolean },
+    now: Date = new Date(),
+  ): Promise<void> {
+    const at = now.toISOString();
+    const set: { pinned_at?: string | null; archived_at?: string | null } = {};
+    if (marks.pinned !== undefined) set.pinned_at = marks.pinned ? at : null;
+    if (marks.archived !== undefined) set.archived_at = marks.archived ? at : null;
+    if (Object.keys(set).length === 0) return;
+    await this.q
+      .insertInto('workspace_user_marks')
+      .values({ workspace_id: id, user_id: userId, pinned_at: null, archived_at: null, ...set })
+      .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doUpdateSet(set))
+      .execute();
+  }
+
+  /** Deletes softly: from now on no lookup finds it, until restore() or the purge. */
+  async softDelete(id: string, now: Date = new Date()): Promise<void> {
+    await this.q
+      .updateTable('workspaces')
+      .set({ deleted_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /** Brings a soft-deleted workspace back; false when there was none to restore. */
+  async restore(id: string): Promise<boolean> {
+    const result = await this.q
+      .updateTable('workspaces')
+      .set({ deleted_at: null })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Removes for good (transcript and all) workspaces deleted more than WORKSPACE_PURGE_AFTER_MS ago. */
+  async purgeDeleted(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - WORKSPACE_PURGE_AFTER_MS).toISOString();
+    const result = await this.q
+      .deleteFrom('workspaces')
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async rename(id: string, name: string): Promise<void> {

@@ -2,6 +2,7 @@ import { addListener, createListenerMiddleware, type TypedStartListening } from 
 import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addDictationListeners } from '../features/dictation/dictationListeners';
+import { addSidebarListeners } from '../features/workspace/sidebar/sidebarListeners';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
@@ -11,6 +12,7 @@ const featureListeners: ((start: AppStartListening) => void)[] = [
   addBrowserAppsListeners,
   addSessionListeners,
   addDictationListeners,
+  addSidebarListeners,
 ];
 
 export function createAppListenerMiddleware() {

@@ -20,6 +20,7 @@ import { flashSlice } from '../features/flash/flashSlice';
 import { flowSlice } from '../features/flow/flowSlice';
 import { worldSlice } from '../features/world/worldSlice';
 import { workspaceReducer } from '../features/workspace/workspaceSlice';
+import { sidebarSlice } from '../features/workspace/sidebar/sidebarSlice';
 import { managementSlice } from '../features/workspaceManagement/managementSlice';
 import { pageViewSlice } from '../features/pages/pageViewSlice';
 import type { SagaContext } from '../sagas/context';
@@ -42,6 +43,7 @@ export const rootReducer = combineSlices(
   flashSlice,
   worldSlice,
   { workspace: workspaceReducer },
+  sidebarSlice,
   managementSlice,
   pageViewSlice,
   flowSlice,

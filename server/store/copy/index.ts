@@ -8,7 +8,7 @@ import { compareTables, TableChecksum, type TableComparison } from './checksum';
 import { CopyError } from './errors';
 import { keysetPages, MAX_PAGE_ROWS, type AnyTables, type Loose } from './pages';
 import { planCopy, ROWID, type TablePlan } from './plan';
-import { COPIED_TABLES } from './tables';
+import { COPIED_TABLES, DERIVED_TABLES } from './tables';
 
 export { CopyError } from './errors';
 export type { TableComparison } from './checksum';
@@ -122,10 +122,10 @@ async function prepareTarget(dst: Loose, force: boolean): Promise<string[]> {
       `The target database already holds rows (${filled.join(', ')}): copy into an empty database, one no EMgen server has started on (a first start seeds the demo content), or add --force to empty it first.`,
       'input',
     );
-  // Every table at once, so no foreign key points outside the truncated set.
-  await sql`TRUNCATE ${sql.join(COPIED_TABLES.map((t) => sql.table(t)))} RESTART IDENTITY`.execute(
-    dst,
-  );
+  // Every table at once, so no foreign key points outside the truncated set (the derived
+  // indexes too: messages_fts points at messages, and is filled again as they arrive).
+  const tables = [...COPIED_TABLES, ...DERIVED_TABLES];
+  await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))} RESTART IDENTITY`.execute(dst);
   return filled;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { POSTGRES_ONLY_FTS_COLUMNS } from '../migrations/postgresSearch';
 import { CopyError } from './errors';
 import type { Loose } from './pages';
-import { COPIED_TABLES, MIGRATIONS_TABLE, type CopiedTable } from './tables';
+import { COPIED_TABLES, DERIVED_TABLES, MIGRATIONS_TABLE, type CopiedTable } from './tables';
 
 /** How one table is copied and compared. */
 export interface TablePlan {
@@ -89,7 +89,7 @@ function groupBy(rows: { table_name: unknown; column_name: unknown }[]): Map<str
 }
 
 function sameSet(found: string[], where: string): void {
-  const known = new Set<string>(COPIED_TABLES);
+  const known = new Set<string>([...COPIED_TABLES, ...DERIVED_TABLES]);
   const unknown = found.filter((t) => !known.has(t));
   if (unknown.length > 0)
     throw new CopyError(

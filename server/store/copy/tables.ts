@@ -22,6 +22,7 @@ export const COPIED_TABLES = [
   'workspace_experts',
   'workspace_toolproviders',
   'workspace_users',
+  'workspace_user_marks',
   'messages',
   'research_boxes',
   'traces',
@@ -49,3 +50,10 @@ void everyTableListed;
 
 /** The migrations' own bookkeeping: each store keeps its own. */
 export const MIGRATIONS_TABLE = 'schema_migrations';
+
+/**
+ * Indexes each store derives from copied rows and so are not copied:
+ * messages_fts (migration 21) is FTS5 on SQLite and on PostgreSQL a table its
+ * trigger on messages fills as each message arrives.
+ */
+export const DERIVED_TABLES: readonly string[] = ['messages_fts'];

@@ -3,6 +3,7 @@ import { passagesMigration } from './postgresPassages';
 import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
+import { postgresWorkspaceLists } from './workspaceLists';
 
 /**
  * The PostgreSQL schema: the SQLite one (sqlite.ts) table for table and
@@ -435,4 +436,5 @@ export const postgresMigrations: Migration[] = [
   ...sharedStateMigrations,
   passagesMigration,
   workspaceSharingMigration,
+  postgresWorkspaceLists,
 ];

@@ -1,5 +1,6 @@
 import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
+import { sqliteWorkspaceLists } from './workspaceLists';
 
 /**
  * The SQLite schema, applied in order on start (db.ts). Never edit a
@@ -408,4 +409,5 @@ export const sqliteMigrations: Migration[] = [
     `,
   },
   workspaceSharingMigration,
+  sqliteWorkspaceLists,
 ];

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { flashDismissed, selectCurrentFlash } from './flashSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -24,6 +25,21 @@ export function Flash() {
         variant="filled"
         onClose={() => flash && dispatch(flashDismissed(flash.id))}
         role="status"
+        action={
+          flash?.action && (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                // The flash's own plain action, then the flash goes: its job is done.
+                dispatch(flash.action!.action);
+                dispatch(flashDismissed(flash.id));
+              }}
+            >
+              {flash.action.label}
+            </Button>
+          )
+        }
       >
         {flash?.text}
       </Alert>

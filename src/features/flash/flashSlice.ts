@@ -4,11 +4,22 @@ import { cogIn } from '../../ws/cogActions';
 
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
 
+/**
+ * A button on a flash (e.g. Undo): its label and the plain action it
+ * dispatches, kept as data so that state stays serializable and DevTools and
+ * a replayed session show the click as that ordinary action.
+ */
+export interface FlashAction {
+  label: string;
+  action: { type: string; payload?: unknown };
+}
+
 export interface FlashMessage {
   id: string;
   text: string;
   severity: FlashSeverity;
   durationMs: number;
+  action?: FlashAction;
 }
 
 interface FlashState {
@@ -46,8 +57,9 @@ export const flashSlice = createSlice({
         text: string,
         severity: FlashSeverity = 'info',
         durationMs = FLASH_DURATION_MS,
+        action?: FlashAction,
       ) => ({
-        payload: { id: nanoid(), text, severity, durationMs },
+        payload: { id: nanoid(), text, severity, durationMs, ...(action ? { action } : {}) },
       }),
     },
     flashDismissed: (state, action: { payload: string }) => {

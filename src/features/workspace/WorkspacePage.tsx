@@ -19,8 +19,10 @@ import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
+import { ConversationsLayout } from './sidebar/ConversationsLayout';
 import {
   selectHasRichContent,
+  selectWorkspaceId,
   selectWorkspaceLoaded,
   selectWorkspaceName,
   selectWorkspaceUnavailable,
@@ -41,6 +43,7 @@ export function WorkspacePage() {
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
   const workspaceName = useAppSelector(selectWorkspaceName);
+  const openedId = useAppSelector(selectWorkspaceId);
   // The whole page mounts at once when the workspace is in: rendered as a transition, React
   // does that work in slices between which the browser stays responsive.
   const loaded = useDeferredValue(useAppSelector(selectWorkspaceLoaded));
@@ -84,11 +87,14 @@ export function WorkspacePage() {
   }
 
   // The first screen waits for the experts, the history and the name (one layout, no shifts).
-  if (!loaded) return <FullScreenSpinner label="Loading..." />;
+  // Also while the state is still the workspace the sidebar just left: the transcript must mount
+  // with the new one's first page, as on a fresh load, or it pages away from a linked message.
+  if (!loaded || openedId !== workspaceId) return <FullScreenSpinner label="Loading..." />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} />
+      <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
       <Box
         sx={{
           display: 'grid',
@@ -133,6 +139,7 @@ export function WorkspacePage() {
           <TracesPanel />
         </Paper>
       </Box>
+      </ConversationsLayout>
     </Box>
   );
 }

@@ -121,7 +121,12 @@ export const workspaceSlice = createSlice({
           unavailable: payload.content.reason,
         };
       })
-      // Refused for another reason: the page shows what there is rather than wait forever.
+      // Renamed elsewhere (the sidebar, another tab): the header and title follow.
+      .addCase(cogIn('workspace.changed'), (state, { payload }) => {
+        const { workspace_id, name } = payload.content;
+        if (workspace_id === state.workspaceId && name !== undefined) state.workspaceName = name;
+      })
+      // Refused (an unknown workspace): the page shows what there is rather than wait forever.
       .addCase(cogIn('server.error'), (state, { payload }) => {
         if (payload.content.typ === 'workspace.expert.details') state.loaded = true;
       })

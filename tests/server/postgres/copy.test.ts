@@ -148,6 +148,14 @@ describe('npm run db -- copy', () => {
         const nextFileId = Number(/drive_files\.id at (\d+)/.exec(copied.stdout)![1]);
         expect(nextFileId).toBeGreaterThan(old.id);
         expect(created.id).toBeGreaterThanOrEqual(nextFileId);
+        // Message search (migration 21) was built on PostgreSQL as the messages arrived.
+        const hits = await store.transcripts.search({
+          words: ['2', '480'],
+          workspaceIds: [workspaceId],
+          limit: 5,
+        });
+        expect(hits.length).toBeGreaterThan(0);
+        expect(new Set(hits.map((h) => h.workspace_id))).toEqual(new Set([workspaceId]));
       } finally {
         await store.close();
       }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect } from 'vitest';
 import { openDb } from '../../../server/store/db';
 import { POSTGRES_ONLY_FTS_COLUMNS } from '../../../server/store/migrations/postgresSearch';
+import { POSTGRES_ONLY_MESSAGE_FTS_COLUMNS } from '../../../server/store/migrations/workspaceLists';
 import { migratePostgres } from '../../../server/store/postgres';
 import { pgTest } from '../../support/postgresTest';
 
@@ -28,7 +29,9 @@ type Schema = Record<string, Record<string, Column>>;
  */
 const postgresOnly = (table: string, column: string) =>
   column === 'rowid' ||
-  (table === 'drive_fts' && (POSTGRES_ONLY_FTS_COLUMNS as readonly string[]).includes(column));
+  (table === 'drive_fts' && (POSTGRES_ONLY_FTS_COLUMNS as readonly string[]).includes(column)) ||
+  (table === 'messages_fts' &&
+    (POSTGRES_ONLY_MESSAGE_FTS_COLUMNS as readonly string[]).includes(column));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-schema-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -141,6 +144,8 @@ describe('the SQLite and PostgreSQL schemas', () => {
           'drive_fts.document_length',
           'drive_fts.drive_id',
           'drive_fts.rowid',
+          'messages_fts.document',
+          'messages_fts.rowid',
           'support_logs.rowid',
           'workspace_experts.rowid',
           'workspace_files.rowid',

@@ -1,0 +1,99 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import MenuIcon from '@mui/icons-material/Menu';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState, type ReactNode } from 'react';
+import { ConversationsPanel } from './ConversationsPanel';
+import { useBoxWidth } from './useBoxWidth';
+import { usePersistentFlag } from './usePersistentFlag';
+
+/** Narrow screens get the sidebar as a drawer behind a menu button. */
+export const SIDEBAR_DRAWER_QUERY = '(max-width: 900px)';
+const COLLAPSED_KEY = 'emgen.workspaceSidebar.collapsed';
+const WIDTH = 260;
+/** A box narrower than this (the replay's pane) has no room for the column beside the page's three. */
+const COLUMN_MIN_BOX_WIDTH = 1000;
+
+/**
+ * The workspace page with the sidebar of conversations on its left: a
+ * column that folds to a slim rail (remembered by this browser), or on
+ * narrow screens a drawer opened from a 'Workspaces' button above the page.
+ */
+export function ConversationsLayout({
+  worldId,
+  workspaceId,
+  children,
+}: {
+  worldId: string;
+  workspaceId: string;
+  children: ReactNode;
+}) {
+  const narrowWindow = useMediaQuery(SIDEBAR_DRAWER_QUERY, { noSsr: true });
+  const [boxRef, boxWidth] = useBoxWidth();
+  const narrow = narrowWindow || boxWidth < COLUMN_MIN_BOX_WIDTH;
+  const [collapsed, setCollapsed] = usePersistentFlag(COLLAPSED_KEY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  if (narrow)
+    return (
+      <Box ref={boxRef}>
+        <Box sx={{ px: 1, pt: 1 }}>
+          <Button
+            startIcon={<MenuIcon />}
+            onClick={() => setDrawerOpen(true)}
+            aria-label="Open workspaces"
+            aria-expanded={drawerOpen}
+          >
+            Workspaces
+          </Button>
+        </Box>
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}
+        >
+          <Box component="nav" aria-label="Workspaces" sx={{ height: '100%' }}>
+            <ConversationsPanel
+              worldId={worldId}
+              workspaceId={workspaceId}
+              onNavigate={() => setDrawerOpen(false)}
+            />
+          </Box>
+        </Drawer>
+        {children}
+      </Box>
+    );
+
+  return (
+    <Box ref={boxRef} sx={{ display: 'flex', minHeight: 0 }}>
+      {collapsed ? (
+        <Box sx={{ pt: 1.5, pl: 1 }}>
+          <Tooltip title="Show workspaces" placement="right">
+            <IconButton aria-label="Show workspaces" onClick={() => setCollapsed(false)}>
+              <ChevronRightIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ) : (
+        <Paper
+          variant="outlined"
+          component="nav"
+          aria-label="Workspaces"
+          sx={{ width: WIDTH, flexShrink: 0, m: 1, mr: 0, height: 'calc(100vh - 64px - 16px)' }}
+        >
+          <ConversationsPanel
+            worldId={worldId}
+            workspaceId={workspaceId}
+            onCollapse={() => setCollapsed(true)}
+          />
+        </Paper>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import type { WorkspaceSearchHit } from '../../../../protocol';
+import { workspaceUrl } from '../../../../protocol/paths';
+import { snippetParts, workspaceTitle } from './workspaceGroups';
+
+/** A match's passage with the matched words highlighted: text nodes only, never HTML. */
+function Snippet({ text }: { text: string }) {
+  return (
+    <>
+      {snippetParts(text).map((part, i) =>
+        part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
+    </>
+  );
+}
+
+/** What a sidebar search found: workspaces by name, messages by content (each opens at the message). */
+export function SearchResults({
+  worldId,
+  results,
+  answered,
+  onNavigate,
+}: {
+  worldId: string;
+  results: WorkspaceSearchHit[];
+  answered: boolean;
+  onNavigate?: () => void;
+}) {
+  if (!answered)
+    return (
+      <Typography color="text.secondary" sx={{ px: 2, py: 1 }} variant="body2">
+        Searching...
+      </Typography>
+    );
+  if (results.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ px: 2, py: 1 }} variant="body2">
+        No search results
+      </Typography>
+    );
+  return (
+    <List dense aria-label="Search results" sx={{ px: 1 }}>
+      {results.map((hit) => (
+        <ListItemButton
+          key={`${hit.kind}-${hit.workspace_id}-${hit.message_id ?? ''}`}
+          component={Link}
+          to={workspaceUrl(worldId, hit.workspace_id, hit.message_id)}
+          onClick={onNavigate}
+          sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+        >
+          <ListItemText
+            primary={workspaceTitle(hit.name)}
+            secondary={
+              hit.snippet !== undefined ? <Snippet text={hit.snippet} /> : 'Workspace name'
+            }
+            slotProps={{ primary: { noWrap: true } }}
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
