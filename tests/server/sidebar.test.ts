@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from './harness';
+import { NOT_MANAGER } from '../../server/workspaces/sidebarHandlers';
 
 /**
  * The sidebar of conversations over the socket (protocol/workspaceList.ts):
@@ -119,7 +120,7 @@ describe('workspace.rename', () => {
     });
     expect(
       await ask(sock, 'workspace.rename', { workspace_id: theirs.id, name: 'Taken' }),
-    ).toMatchObject({ status: 'error', error: `Unknown workspace "${theirs.id}" in this world` });
+    ).toMatchObject({ status: 'error', error: 'This workspace is not open to you' });
     expect((await server.store.workspaces.byId(mine.id))!.name).toBe('Mine');
     expect((await server.store.workspaces.byId(theirs.id))!.name).toBe('Theirs');
   });
@@ -163,7 +164,7 @@ describe('workspace.delete and workspace.restore', () => {
     // The workspace no longer exists for the socket that had it open.
     expect(await ask(viewer, 'workspace.update', { name: 'Still here?' })).toMatchObject({
       status: 'error',
-      error: `Unknown workspace "${ws.id}" in this world`,
+      error: 'This workspace does not exist',
     });
     // Deleting twice: it is no longer in the list.
     expect((await ask(sock, 'workspace.delete', { workspace_id: ws.id })).status).toBe('error');
@@ -235,5 +236,31 @@ describe('workspace.search', () => {
         q.match(/[a-z]/i) ? expect.any(Array) : [],
       );
     expect(sock.frames.filter((f) => f.typ === 'server.error')).toEqual([]);
+  });
+});
+
+describe('shared and private workspaces in the sidebar', () => {
+  it('lists a shared workspace to every member, hides a private one, and lets only its creator delete it', async () => {
+    const shared = await workspace('Shared plans');
+    await server.store.workspaces.setShared(shared.id, true);
+    const secret = await workspace('Admin only');
+    const sock = await socketFor(member);
+    const ids = (await listed(sock)).map((w) => w.workspace_id);
+    expect(ids).toContain(shared.id);
+    expect(ids).not.toContain(secret.id);
+    // Found by name only where it may be opened.
+    const found = (await ask(sock, 'workspace.search', { q: 'Admin only' })).results as {
+      workspace_id: string;
+    }[];
+    expect(found.map((r) => r.workspace_id)).not.toContain(secret.id);
+    expect(await ask(sock, 'workspace.delete', { workspace_id: shared.id })).toMatchObject({
+      status: 'error',
+      error: NOT_MANAGER,
+    });
+    expect(await server.store.workspaces.byId(shared.id)).toBeDefined();
+    expect(await ask(sock, 'workspace.delete', { workspace_id: secret.id })).toMatchObject({
+      status: 'error',
+      error: 'This workspace is not open to you',
+    });
   });
 });
