@@ -55,6 +55,8 @@ export const serverMessageSchemas = {
     older: z.boolean(),
     newer: z.boolean(),
   }),
+  /** Messages taken out of the transcript (an edited question's answers, now in its versions). */
+  'display.messages.removed': z.looseObject({ message_ids: z.array(z.string()) }),
   'display.expert': expertSchema,
   'display.researchbox': researchBoxSchema,
   'server.progress': progressItemSchema,

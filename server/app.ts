@@ -225,7 +225,9 @@ export async function buildApp(opts: {
     metrics,
     rounds,
     answersUnderWay,
+    bus,
   });
+  app.addHook('onClose', async () => meeting.close());
   await meeting.ready;
   registerWorkspaceHandlers(hub, { store, registry });
   const appGateway = registerRemoteApps(hub, {

@@ -19,6 +19,10 @@ export function messageOnWire(m: StoredMessage): Message {
     ...(m.content !== null ? { content: m.content } : {}),
     ...(m.html !== null ? { html: m.html } : {}),
     created_at: m.created_at,
+    ...(m.model ? { model: m.model } : {}),
+    ...(m.duration_ms != null ? { duration_ms: m.duration_ms } : {}),
+    ...(m.stopped ? { stopped: true } : {}),
+    ...(m.versions?.length ? { versions: m.versions } : {}),
     final: true,
   };
 }
