@@ -14,6 +14,8 @@ export const messageSchema = z.looseObject({
   /** 'user' for the user's own words, else the expert's id */
   role: z.optional(z.string()),
   created_at: z.optional(z.string()),
+  /** Who asked (a user's message). */
+  user_id: z.optional(z.string()),
   /** The engine ('offline') or model that answered, and how long it took (ms). */
   model: z.optional(z.string()),
   duration_ms: z.optional(z.number()),

@@ -35,6 +35,8 @@ export const serverMessageSchemas = {
     version: z.optional(z.string()),
     time: z.optional(z.string()),
     worldId: z.optional(z.string()),
+    /** The signed-in user's id, as messages carry it in user_id. */
+    userId: z.optional(z.string()),
   }),
   'server.heartbeat': z.looseObject({ time: z.union([z.string(), z.number()]) }),
   /** The server refusing a frame; the connection stays up. */

@@ -16,6 +16,7 @@ export function messageOnWire(m: StoredMessage): Message {
     role: m.role,
     name: m.name,
     ...(m.expert_id ? { expert_id: m.expert_id } : {}),
+    ...(m.user_id ? { user_id: m.user_id } : {}),
     ...(m.content !== null ? { content: m.content } : {}),
     ...(m.html !== null ? { html: m.html } : {}),
     created_at: m.created_at,

@@ -160,6 +160,7 @@ export async function startMeetingRound(
     name: said.name,
     content: said.content,
     created_at: said.created_at,
+    user_id: q.userId,
   });
 
   // Nobody would answer: the question gets a hint on how to choose experts, not silence.
