@@ -30,7 +30,7 @@ async function shots(page: Page, name: string, hover?: () => Promise<void>) {
     await page.setViewportSize(viewport);
     if (hover) await hover();
     else await page.mouse.move(0, 0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png` });
+    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: size === 'phone' });
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -121,11 +121,11 @@ function MessageView({
         >
           {message.name}
         </Typography>
-        {keywords && <Chip size="small" variant="outlined" label={keywords} />}
-        {!message.final && <TypingIndicator />}
         {shown.stopped && message.final && (
           <Chip size="small" color="warning" variant="outlined" label="Stopped" />
         )}
+        {keywords && <Chip size="small" variant="outlined" label={keywords} />}
+        {!message.final && <TypingIndicator />}
         <Box sx={{ flex: 1 }} />
         {count > 1 && (
           <VersionSwitch messageId={message.message_id} shown={shownIndex} count={count} />
@@ -154,7 +154,7 @@ function MessageView({
         <MarkdownOnDemand content={shown.content} />
       ) : null}
       {shown.answers && <EarlierAnswers answers={shown.answers} />}
-      {(active || editing) && message.final && !editing && (
+      {active && message.final && !editing && (
         <MessageActions
           messageId={message.message_id}
           markdown={shown.content ?? shown.html ?? ''}
