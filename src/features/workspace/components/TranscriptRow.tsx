@@ -113,34 +113,47 @@ function MessageView({
         borderColor: focused ? 'primary.main' : 'divider',
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
-        <Typography
-          variant="subtitle2"
-          component="span"
-          color={isUser ? 'text.primary' : 'primary'}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 0.5 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            flexWrap: 'wrap',
+            flex: 1,
+            minWidth: 0,
+          }}
         >
-          {message.name}
-        </Typography>
-        {shown.stopped && message.final && (
-          <Chip size="small" color="warning" variant="outlined" label="Stopped" />
-        )}
-        {keywords && <Chip size="small" variant="outlined" label={keywords} />}
-        {!message.final && <TypingIndicator />}
-        <Box sx={{ flex: 1 }} />
-        {count > 1 && (
-          <VersionSwitch messageId={message.message_id} shown={shownIndex} count={count} />
-        )}
-        {shown.created_at && (
           <Typography
-            variant="caption"
-            color="text.secondary"
-            component="time"
-            dateTime={shown.created_at}
-            title={absoluteTime(shown.created_at)}
+            variant="subtitle2"
+            component="span"
+            color={isUser ? 'text.primary' : 'primary'}
           >
-            {relativeTime(shown.created_at)}
+            {message.name}
           </Typography>
-        )}
+          {shown.stopped && message.final && (
+            <Chip size="small" color="warning" variant="outlined" label="Stopped" />
+          )}
+          {keywords && <Chip size="small" variant="outlined" label={keywords} />}
+          {!message.final && <TypingIndicator />}
+        </Box>
+        {/* When and which version stay at the top right however the chips wrap. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0, minHeight: 24 }}>
+          {count > 1 && (
+            <VersionSwitch messageId={message.message_id} shown={shownIndex} count={count} />
+          )}
+          {shown.created_at && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="time"
+              dateTime={shown.created_at}
+              title={absoluteTime(shown.created_at)}
+            >
+              {relativeTime(shown.created_at)}
+            </Typography>
+          )}
+        </Box>
       </Box>
       {editing ? (
         <QuestionEditor
