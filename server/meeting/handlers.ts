@@ -172,7 +172,7 @@ export function registerMeetingHandlers(
         workspaceHasExperts: true,
         audience,
       },
-      { answering: [again.answering], history: again.history },
+      { answering: [again.answering], history: again.history, recordUnderWay: true },
     );
     rounds?.hold(answers);
     hub.background(conn, frame, answers);
@@ -204,7 +204,7 @@ export function registerMeetingHandlers(
         workspaceHasExperts: experts.length > 0,
         audience,
       },
-      { answering, history },
+      { answering, history, recordUnderWay: true },
     );
     rounds?.hold(answers);
     hub.background(conn, frame, answers);

@@ -184,9 +184,29 @@ export async function answerRound(
       versions?: MessageVersion[];
     }[];
     history: HistoryEntry[];
+    /**
+     * Write the answers down as under way (a regenerated or re-asked round; a new
+     * question's are written with it), so that an instance dying mid-answer
+     * leaves answers another one ends failed.
+     */
+    recordUnderWay?: boolean;
   },
 ): Promise<void> {
   const { store, workspace } = { ...deps, ...q };
+  if (job.recordUnderWay && deps.answersUnderWay) {
+    await store.answersUnderWay.begin(
+      deps.answersUnderWay.rows(
+        job.answering.map(({ expert, cid, answerId }) => ({
+          answer_id: answerId,
+          world_id: workspace.world_id,
+          workspace_id: workspace.id,
+          expert_id: expert.id,
+          expert_name: expert.name,
+          cid,
+        })),
+      ),
+    );
+  }
   const allowed = new Set(await store.workspaces.toolProviders(workspace.id));
   const tools = deps.tools.filter((t) => allowed.has(t.provider));
   deps.metrics?.roundsStarted.inc();
