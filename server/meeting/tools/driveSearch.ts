@@ -53,6 +53,7 @@ export function combined(c: Candidate): number {
   return Math.min(1, best + (c.semantic !== undefined && c.text !== undefined ? 0.1 : 0));
 }
 
+
 export function passagesHtml(worldId: string, passages: DrivePassage[]): string {
   const items = passages.map(
     (p) =>

@@ -58,7 +58,11 @@ export function WorkspacePage() {
           <Alert
             severity="warning"
             action={
-              <Button component={Link} to={dashboardUrl(worldId)} color="inherit">
+              <Button
+                component={Link}
+                to={dashboardUrl(worldId)}
+                color="inherit"
+              >
                 Dashboard
               </Button>
             }
