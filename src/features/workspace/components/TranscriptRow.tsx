@@ -5,7 +5,6 @@ import { keyframes } from '@mui/material/styles';
 import { memo, useState } from 'react';
 import type { AnswerSnapshot, MessageVersion } from '../../../../protocol';
 import { useAppSelector } from '../../../store/hooks';
-import { absoluteTime, relativeTime } from '../messageTime';
 import {
   selectIsEditable,
   selectIsFocusedMessage,
@@ -17,6 +16,7 @@ import type { TranscriptMessage } from '../workspaceSlice';
 import { keywordText } from './keywords';
 import { MessageActions } from './messages/MessageActions';
 import { QuestionEditor } from './messages/QuestionEditor';
+import { RelativeTime } from './messages/RelativeTime';
 import { VersionSwitch } from './messages/VersionSwitch';
 import { MarkdownOnDemand, SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
 
@@ -142,17 +142,7 @@ function MessageView({
           {count > 1 && (
             <VersionSwitch messageId={message.message_id} shown={shownIndex} count={count} />
           )}
-          {shown.created_at && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="time"
-              dateTime={shown.created_at}
-              title={absoluteTime(shown.created_at)}
-            >
-              {relativeTime(shown.created_at)}
-            </Typography>
-          )}
+          {shown.created_at && <RelativeTime iso={shown.created_at} />}
         </Box>
       </Box>
       {editing ? (
