@@ -43,6 +43,15 @@ export const clientMessageSchemas = {
     around: z.optional(messageIdSchema),
   }),
   'user.message': z.object({ text: z.string().check(z.maxLength(MAX_USER_MESSAGE_CHARS)) }),
+  /** Stop the answers under way in the open workspace (a participant only). */
+  'round.stop': z.looseObject({}),
+  /** The expert of this answer answers its question again; the earlier answer stays a version. */
+  'message.regenerate': z.object({ message_id: messageIdSchema }),
+  /** The author's last question, edited: asked again; the earlier exchange stays a version. */
+  'message.edit': z.object({
+    message_id: messageIdSchema,
+    text: z.string().check(z.maxLength(MAX_USER_MESSAGE_CHARS)),
+  }),
   'workspace.expert.details': z.looseObject({}),
   'workspace.toolprovider.details': z.looseObject({}),
   'workspace.update': z.object({ name: z.string() }),

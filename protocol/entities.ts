@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { messageVersionSchema } from './messageVersions';
 
 /** Entities of SPEC §3 that travel over the socket. */
 
@@ -13,6 +14,15 @@ export const messageSchema = z.looseObject({
   /** 'user' for the user's own words, else the expert's id */
   role: z.optional(z.string()),
   created_at: z.optional(z.string()),
+  /** Who asked (a user's message). */
+  user_id: z.optional(z.string()),
+  /** The engine ('offline') or model that answered, and how long it took (ms). */
+  model: z.optional(z.string()),
+  duration_ms: z.optional(z.number()),
+  /** The user stopped this answer before it was done: what it had said is kept. */
+  stopped: z.optional(z.boolean()),
+  /** Earlier versions, oldest first (regenerated answer, edited question). */
+  versions: z.optional(z.array(messageVersionSchema)),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -48,6 +58,8 @@ export const progressStatusSchema = z.enum([
   'working-with-errors',
   'failed',
   'completed',
+  /** The user stopped the round (round.stop); 'done' follows. */
+  'stopped',
   'done',
 ]);
 export type ProgressStatus = z.infer<typeof progressStatusSchema>;

@@ -13,3 +13,4 @@ export * from './commands';
 export * from './components';
 export * from './workspaceAccess';
 export * from './workspaceList';
+export * from './messageVersions';

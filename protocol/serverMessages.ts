@@ -41,6 +41,8 @@ export const serverMessageSchemas = {
     version: z.optional(z.string()),
     time: z.optional(z.string()),
     worldId: z.optional(z.string()),
+    /** The signed-in user's id, as messages carry it in user_id. */
+    userId: z.optional(z.string()),
   }),
   'server.heartbeat': z.looseObject({ time: z.union([z.string(), z.number()]) }),
   /** The server refusing a frame; the connection stays up. */
@@ -61,6 +63,8 @@ export const serverMessageSchemas = {
     older: z.boolean(),
     newer: z.boolean(),
   }),
+  /** Messages taken out of the transcript (an edited question's answers, now in its versions). */
+  'display.messages.removed': z.looseObject({ message_ids: z.array(z.string()) }),
   'display.expert': expertSchema,
   'display.researchbox': researchBoxSchema,
   'server.progress': progressItemSchema,

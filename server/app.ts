@@ -227,7 +227,9 @@ export async function buildApp(opts: {
     metrics,
     rounds,
     answersUnderWay,
+    bus,
   });
+  app.addHook('onClose', async () => meeting.close());
   await meeting.ready;
   registerWorkspaceHandlers(hub, { store, registry });
   registerWorkspaceAccessHandlers(hub, { store });

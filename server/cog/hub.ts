@@ -198,6 +198,8 @@ export class CogHub {
       version: this.deps.version,
       time: new Date().toISOString(),
       worldId: conn.worldId,
+      // Which of the transcript's messages are this user's (their last question is editable).
+      userId: conn.userId,
     });
     this.startHeartbeat();
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppRegistry } from '../cog/registry';
 import type { CogConnection } from '../cog/connection';
 import type { CogHub } from '../cog/hub';
@@ -15,7 +16,10 @@ import {
   traceOnWire,
 } from './history';
 import { expertDirectory, expertOnWire, type DirectoryExpert } from './directory';
-import { startMeetingRound, type MeetingDeps } from './meeting';
+import { answerRound, roundCid, startMeetingRound, type MeetingDeps } from './meeting';
+import { beginRegeneration, editLastQuestion } from './revisions';
+import { WorkspaceStops } from './stops';
+import type { MessageBus } from '../cog/bus';
 import { failOrphanedAnswers } from './orphans';
 import { remoteTools, withRemoteExperts } from './remote';
 import type { MeetingRounds } from './rounds';
@@ -75,13 +79,16 @@ function selectedExperts(conn: CogConnection, experts: DirectoryExpert[]): Direc
 /** The socket side of the workspace chat page (SPEC §7). */
 export function registerMeetingHandlers(
   hub: CogHub,
-  deps: Omit<MeetingDeps, 'transcriptQueue' | 'stopping'> & {
+  deps: Omit<MeetingDeps, 'transcriptQueue' | 'stopping' | 'stops'> & {
     registry: AppRegistry;
     /** Rounds under way, which a stopping server lets finish (default: not tracked). */
     rounds?: MeetingRounds;
+    /** Where a Stop travels to the instance running the round (default: this process only). */
+    bus?: MessageBus;
   },
-): { ready: Promise<void> } {
+): { ready: Promise<void>; close: () => void } {
   const { store, registry, rounds } = deps;
+  const stops = new WorkspaceStops(deps.bus);
   // Experts and tools of remote apps are looked up per round: apps come and go.
   const engine = withRemoteExperts(deps.engine, registry);
   const transcriptQueue = new KeyedSerial();
@@ -146,7 +153,7 @@ export function registerMeetingHandlers(
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
     const experts = await workspaceExperts(registry, store, ws);
     return startMeetingRound(
-      { ...deps, engine, tools, transcriptQueue, stopping: rounds?.stopping },
+      { ...deps, engine, tools, transcriptQueue, stopping: rounds?.stopping, stops },
       {
         workspace: ws,
         userId: conn.userId,
@@ -168,5 +175,73 @@ export function registerMeetingHandlers(
     const { answers } = await started;
     hub.background(conn, frame, answers);
   });
-  return { ready };
+
+  hub.on('round.stop', async (conn) => {
+    // Whoever may open the workspace may ask in it, and so may stop its answers.
+    const ws = await openWorkspace(hub, store, conn);
+    stops.stop(ws.id);
+  });
+
+  /** The deps of answers to a question already stored, and who would answer in this workspace. */
+  async function answeringIn(conn: CogConnection, ws: WorkspaceRow) {
+    if (stops.isRunning(ws.id))
+      throw new UserError('The experts are still answering: wait for them or stop them first');
+    const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
+    const experts = await workspaceExperts(registry, store, ws);
+    const meeting = { ...deps, engine, tools, transcriptQueue, stopping: rounds?.stopping, stops };
+    return { meeting, experts, audience: workspaceAudience(hub, conn.worldId, ws.id) };
+  }
+
+  hub.on('message.regenerate', async (conn, frame) => {
+    const ws = await openWorkspace(hub, store, conn);
+    const { meeting, experts, audience } = await answeringIn(conn, ws);
+    const again = await beginRegeneration(meeting, ws, frame.content.message_id, experts);
+    const answers = answerRound(
+      meeting,
+      {
+        workspace: ws,
+        userId: conn.userId,
+        text: again.question.content ?? '',
+        experts: [again.answering.expert],
+        workspaceHasExperts: true,
+        audience,
+      },
+      { answering: [again.answering], history: again.history, recordUnderWay: true },
+    );
+    rounds?.hold(answers);
+    hub.background(conn, frame, answers);
+  });
+
+  hub.on('message.edit', async (conn, frame) => {
+    const text = frame.content.text.trim();
+    if (!text) throw new UserError('An empty message is not sent');
+    const ws = await openWorkspace(hub, store, conn);
+    const { meeting, experts, audience } = await answeringIn(conn, ws);
+    const { question, history } = await editLastQuestion({ ...meeting, audience }, ws, {
+      messageId: frame.content.message_id,
+      userId: conn.userId,
+      text,
+    });
+    const selected = selectedExperts(conn, experts);
+    const answering = selected.map((expert) => ({
+      expert,
+      cid: roundCid(expert.id),
+      answerId: randomUUID(),
+    }));
+    const answers = answerRound(
+      meeting,
+      {
+        workspace: ws,
+        userId: conn.userId,
+        text: question.content ?? text,
+        experts: selected,
+        workspaceHasExperts: experts.length > 0,
+        audience,
+      },
+      { answering, history, recordUnderWay: true },
+    );
+    rounds?.hold(answers);
+    hub.background(conn, frame, answers);
+  });
+  return { ready, close: () => stops.close() };
 }

@@ -16,9 +16,14 @@ export function messageOnWire(m: StoredMessage): Message {
     role: m.role,
     name: m.name,
     ...(m.expert_id ? { expert_id: m.expert_id } : {}),
+    ...(m.user_id ? { user_id: m.user_id } : {}),
     ...(m.content !== null ? { content: m.content } : {}),
     ...(m.html !== null ? { html: m.html } : {}),
     created_at: m.created_at,
+    ...(m.model ? { model: m.model } : {}),
+    ...(m.duration_ms != null ? { duration_ms: m.duration_ms } : {}),
+    ...(m.stopped ? { stopped: true } : {}),
+    ...(m.versions?.length ? { versions: m.versions } : {}),
     final: true,
   };
 }

@@ -14,7 +14,10 @@ import { providersNeededBy } from './expertProviders';
 import { sayNoExpertHint } from './noExpertHint';
 import { couldNotAnswer, createReporter } from './reporter';
 import { STOPPED_BEFORE_ANSWER } from './rounds';
+import { StoppedByUser, type WorkspaceStops } from './stops';
 import type { ExpertEngine, HistoryEntry, Tool } from './types';
+import type { MessageVersion } from '../../protocol/messageVersions';
+import type { StoredMessage } from '../store/transcripts';
 
 /** An expert that has not finished after this long is stopped and reported failed (issue 4). */
 export const EXPERT_TIMEOUT_MS = 60_000;
@@ -22,6 +25,8 @@ export const EXPERT_TIMEOUT_MS = 60_000;
 const HISTORY_TURNS = 40;
 /** Failed dots stay visible this long after the round, so the user sees them. */
 export const FAILED_VISIBLE_MS = 8_000;
+/** A stopped expert's dot stays this long, so the user sees the round ended stopped. */
+export const STOPPED_VISIBLE_MS = 3_000;
 
 export interface MeetingDeps {
   store: Store;
@@ -47,6 +52,8 @@ export interface MeetingDeps {
   answersUnderWay?: AnswersUnderWay;
   /** The meeting's "now" (the eval pins it so "next Friday" has one right answer). */
   clock?: () => Date;
+  /** Where a round's answers are registered so that Stop (round.stop) aborts them. */
+  stops?: WorkspaceStops;
 }
 
 export interface Question {
@@ -60,7 +67,23 @@ export interface Question {
 }
 
 async function history(store: Store, workspaceId: string): Promise<HistoryEntry[]> {
-  const messages = await store.transcripts.messages(workspaceId, HISTORY_TURNS);
+  return turnsOf(await store.transcripts.messages(workspaceId, HISTORY_TURNS));
+}
+
+/** What experts see of the conversation before a question already stored (regenerate, edit). */
+export async function historyBefore(
+  store: Store,
+  workspaceId: string,
+  questionId: string,
+): Promise<HistoryEntry[]> {
+  const page = await store.transcripts.messagePage(workspaceId, {
+    limit: HISTORY_TURNS,
+    before: questionId,
+  });
+  return turnsOf(page?.messages ?? []);
+}
+
+function turnsOf(messages: StoredMessage[]): HistoryEntry[] {
   // An assistant message without an expert is the application's own hint, not a turn.
   const turns = messages.filter((m) => m.role === 'user' || m.expert_id !== null);
   return turns.map((m) => ({
@@ -136,25 +159,100 @@ export async function startMeetingRound(
     name: said.name,
     content: said.content,
     created_at: said.created_at,
+    user_id: q.userId,
   });
 
   // Nobody would answer: the question gets a hint on how to choose experts, not silence.
   if (!answering.length) return { answers: sayNoExpertHint(deps, q) };
+  return { answers: answerRound(deps, q, { answering, history: earlier }) };
+}
+
+/**
+ * The experts answer a question already stored: its tools looked up, its
+ * answers registered for Stop. Each answer's earlier versions (a
+ * regenerated answer's) go with it.
+ */
+export async function answerRound(
+  deps: MeetingDeps,
+  q: Question,
+  job: {
+    answering: {
+      expert: DirectoryExpert;
+      cid: string;
+      answerId: string;
+      versions?: MessageVersion[];
+    }[];
+    history: HistoryEntry[];
+    /**
+     * Write the answers down as under way (a regenerated or re-asked round; a new
+     * question's are written with it), so that an instance dying mid-answer
+     * leaves answers another one ends failed.
+     */
+    recordUnderWay?: boolean;
+  },
+): Promise<void> {
+  const { store, workspace } = { ...deps, ...q };
+  if (job.recordUnderWay && deps.answersUnderWay) {
+    await store.answersUnderWay.begin(
+      deps.answersUnderWay.rows(
+        job.answering.map(({ expert, cid, answerId }) => ({
+          answer_id: answerId,
+          world_id: workspace.world_id,
+          workspace_id: workspace.id,
+          expert_id: expert.id,
+          expert_name: expert.name,
+          cid,
+        })),
+      ),
+    );
+  }
   const allowed = new Set(await store.workspaces.toolProviders(workspace.id));
   const tools = deps.tools.filter((t) => allowed.has(t.provider));
   deps.metrics?.roundsStarted.inc();
-  return { answers: answerAll(deps, q, { answering, tools, allowed, history: earlier }) };
+  const round = deps.stops?.begin(workspace.id);
+  try {
+    await answerAll(deps, q, { ...job, tools, allowed, signal: round?.signal });
+  } finally {
+    round?.end();
+  }
+}
+
+/** An answer's text and details as one of its earlier versions. */
+export function versionOf(m: StoredMessage): MessageVersion {
+  return {
+    ...(m.content !== null ? { content: m.content } : {}),
+    ...(m.html !== null ? { html: m.html } : {}),
+    created_at: m.created_at,
+    ...(m.model ? { model: m.model } : {}),
+    ...(m.duration_ms != null ? { duration_ms: m.duration_ms } : {}),
+    ...(m.stopped ? { stopped: true } : {}),
+  };
+}
+
+/**
+ * A new round id for answers to a question already stored (its cids must
+ * differ from the first round's, whose dots may still be shown).
+ */
+export function roundCid(expertId: string): string {
+  return `${expertId}-${randomUUID().slice(0, 8)}`;
 }
 
 async function answerAll(
   deps: MeetingDeps,
   q: Question,
   job: {
-    answering: { expert: DirectoryExpert; cid: string; answerId: string }[];
+    answering: {
+      expert: DirectoryExpert;
+      cid: string;
+      answerId: string;
+      versions?: MessageVersion[];
+    }[];
     tools: Tool[];
     /** The tool providers the workspace has selected. */
     allowed: Set<string>;
     history: HistoryEntry[];
+    /** Aborted when the user stops the round. */
+    signal?: AbortSignal;
   },
 ): Promise<void> {
   const { audience } = q;
@@ -165,13 +263,20 @@ async function answerAll(
         tools: job.tools,
         missingProviders: providersNeededBy(one.expert).filter((p) => !job.allowed.has(p)),
         history: job.history,
+        signal: job.signal,
       }),
     ),
   );
   for (const { cid, ok } of outcomes) {
-    if (ok) audience.send('server.progress', { cid, status: 'done' });
+    if (ok === true) audience.send('server.progress', { cid, status: 'done' });
   }
-  const failed = outcomes.filter((o) => !o.ok);
+  const stopped = outcomes.filter((o) => o.ok === 'stopped');
+  if (stopped.length) {
+    setTimeout(() => {
+      for (const { cid } of stopped) audience.send('server.progress', { cid, status: 'done' });
+    }, STOPPED_VISIBLE_MS).unref();
+  }
+  const failed = outcomes.filter((o) => o.ok === false);
   (failed.length ? deps.metrics?.roundsFailed : deps.metrics?.roundsFinished)?.inc();
   if (failed.length) {
     setTimeout(() => {
@@ -189,13 +294,20 @@ interface AnswerJob {
   /** The providers the expert brings that the workspace has not selected. */
   missingProviders: string[];
   history: HistoryEntry[];
+  /** The round's Stop. */
+  signal?: AbortSignal;
+  /** The answer's earlier versions (a regenerated answer). */
+  versions?: MessageVersion[];
 }
+
+/** How an answer ended: answered, failed, or stopped by the user (its partial answer kept). */
+type Outcome = boolean | 'stopped';
 
 async function answerOne(
   deps: MeetingDeps,
   q: Question,
   job: AnswerJob,
-): Promise<{ cid: string; ok: boolean }> {
+): Promise<{ cid: string; ok: Outcome }> {
   const { cid, answerId } = job;
   const outcome = await answerAndStore(deps, q, job);
   await deps.answersUnderWay?.end(answerId);
@@ -203,12 +315,15 @@ async function answerOne(
 }
 
 /** One expert's answer, stored; false when the expert failed (which is stored too). */
-async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): Promise<boolean> {
+async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): Promise<Outcome> {
   const { expert, cid } = job;
   const controller = new AbortController();
+  // Stop aborts the engine, its tools and its model stream with the round's reason.
+  const onStop = () => controller.abort(job.signal?.reason);
+  job.signal?.addEventListener('abort', onStop, { once: true });
   const timeoutMs = deps.timeoutMs ?? EXPERT_TIMEOUT_MS;
   const now = deps.clock?.() ?? new Date();
-  const { reporter, state, stored } = createReporter({
+  const { reporter, state, stored, stop } = createReporter({
     store: deps.store,
     transcriptQueue: deps.transcriptQueue,
     log: deps.log,
@@ -218,6 +333,8 @@ async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): P
     expert,
     cid,
     answerId: job.answerId,
+    model: modelOf(deps.engine, expert),
+    versions: job.versions,
     tools: job.tools,
     toolContext: {
       worldId: q.workspace.world_id,
@@ -251,12 +368,13 @@ async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): P
         return new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`);
       },
     );
-    await (deps.stopping
+    const serving = deps.stopping
       ? untilAborted(answered, deps.stopping, () => {
           controller.abort();
           return new Error(STOPPED_BEFORE_ANSWER);
         })
-      : answered);
+      : answered;
+    await (job.signal ? untilAborted(serving, job.signal, () => new StoppedByUser()) : serving);
     if (!state.answered) reporter.answer(state.lastAnswer || '_(no answer)_', true);
     await stored();
     // An answer that could not be stored would be gone on reload: the expert failed.
@@ -266,6 +384,14 @@ async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): P
     return true;
   } catch (err) {
     controller.abort();
+    if (err instanceof StoppedByUser || job.signal?.aborted) {
+      // What the expert had said is kept, marked stopped; nothing failed.
+      stop();
+      await stored();
+      reporter.progress('stopped');
+      timer?.({ outcome: 'stopped' });
+      return 'stopped';
+    }
     const message = err instanceof Error ? err.message : String(err);
     deps.log.warn({ err, expert: expert.id }, 'expert failed');
     noteInBackground(deps.store, deps.log, q.workspace.world_id, {
@@ -278,5 +404,14 @@ async function answerAndStore(deps: MeetingDeps, q: Question, job: AnswerJob): P
     await stored();
     timer?.({ outcome: 'failed' });
     return false;
+  } finally {
+    job.signal?.removeEventListener('abort', onStop);
   }
+}
+
+/** What the answer says answered it: the model a language-model engine uses, or the engine. */
+function modelOf(engine: ExpertEngine, expert: DirectoryExpert): string {
+  // An expert's own model only counts with an engine that talks to models.
+  if (!engine.model) return engine.name;
+  return expert.model || engine.model;
 }

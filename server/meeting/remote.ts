@@ -37,6 +37,7 @@ function answerText(value: unknown, expertName: string): string {
 export function withRemoteExperts(local: ExpertEngine, registry: AppRegistry): ExpertEngine {
   return {
     name: local.name,
+    ...(local.model ? { model: local.model } : {}),
     async answer(request, report) {
       const worldId = request.worldId ?? '';
       const remote = remoteExpertCog(registry, request.expert.id, worldId);

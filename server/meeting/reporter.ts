@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KeyedSerial } from '../cog/keyedSerial';
 import type { Store } from '../store';
 import type { Audience } from './audience';
+import type { MessageVersion } from '../../protocol/messageVersions';
 import {
   ToolError,
   type ExpertProfile,
@@ -24,6 +25,8 @@ export interface ReporterState {
   toolErrors: number;
   /** The first write of this expert's part of the transcript that failed. */
   writeFailure?: unknown;
+  /** The user stopped the answer: its last words were made final, later reports are dropped. */
+  stopped?: boolean;
 }
 
 /**
@@ -43,10 +46,25 @@ export function createReporter(deps: {
   expert: ExpertProfile;
   cid: string;
   answerId: string;
+  /** What answered (model or engine), shown with the answer. */
+  model?: string;
+  /** The answer's earlier versions (a regenerated answer), sent with every update. */
+  versions?: MessageVersion[];
   tools: Tool[];
   toolContext: ToolContext;
-}): { reporter: ExpertReporter; state: ReporterState; stored: () => Promise<void> } {
+}): {
+  reporter: ExpertReporter;
+  state: ReporterState;
+  stored: () => Promise<void>;
+  /**
+   * The user stopped the answer: what it said so far becomes its final
+   * answer, marked stopped; the engine's later reports are dropped.
+   */
+  stop: () => void;
+} {
   const { store, audience, workspaceId, expert, cid, answerId } = deps;
+  const startedAt = Date.now();
+  const versions = deps.versions?.length ? { versions: deps.versions } : {};
   const state: ReporterState = { lastAnswer: '', answered: false, toolErrors: 0 };
   let boxes = 0;
   const writes: Promise<void>[] = [];
@@ -136,48 +154,68 @@ export function createReporter(deps: {
     trace,
     researchBox,
     answer(content, final) {
-      state.lastAnswer = content;
-      const send = (shown = content) =>
-        audience.send('assistant.message', {
-          message_id: answerId,
-          name: expert.name,
-          keywords: expert.keywords,
-          role: 'assistant',
-          expert_id: expert.id,
-          content: shown,
-          final,
-        });
-      if (!final || state.answered) send();
-      else {
-        state.answered = true;
-        const message = {
-          message_id: answerId,
-          role: 'assistant' as const,
-          name: expert.name,
-          expert_id: expert.id,
-          user_id: null,
-          content,
-          html: null,
-          created_at: new Date().toISOString(),
-        };
-        // The final answer is sent once stored, in the transcript queue, like a user's
-        // echo: everyone sees messages in the order they are stored, on any store.
-        // One that could not be stored would be gone on reload, so it is not shown as
-        // an answer: the bubble ends saying why, and the expert then ends failed.
-        persist(async () => {
-          try {
-            await store.transcripts.addMessage(workspaceId, message);
-          } catch (err) {
-            send(couldNotAnswer(expert.name, err));
-            throw err;
-          }
-          send();
-        });
-      }
+      if (!state.stopped) answer(content, final);
     },
   };
+
+  function stop(): void {
+    if (state.stopped) return;
+    const partial = state.answered ? undefined : state.lastAnswer || '_(stopped before answering)_';
+    state.stopped = true;
+    if (partial !== undefined) answer(partial, true);
+  }
+
+  function answer(content: string, final: boolean): void {
+    state.lastAnswer = content;
+    const details = {
+      ...(deps.model ? { model: deps.model } : {}),
+      duration_ms: Date.now() - startedAt,
+      ...(state.stopped ? { stopped: true } : {}),
+    };
+    const createdAt = new Date().toISOString();
+    const send = (shown = content) =>
+      audience.send('assistant.message', {
+        message_id: answerId,
+        name: expert.name,
+        keywords: expert.keywords,
+        role: 'assistant',
+        expert_id: expert.id,
+        content: shown,
+        final,
+        ...versions,
+        ...(final ? { ...details, created_at: createdAt } : {}),
+      });
+    if (!final || state.answered) send();
+    else {
+      state.answered = true;
+      const message = {
+        message_id: answerId,
+        role: 'assistant' as const,
+        name: expert.name,
+        expert_id: expert.id,
+        user_id: null,
+        content,
+        html: null,
+        created_at: createdAt,
+        ...details,
+      };
+      // The final answer is sent once stored, in the transcript queue, like a user's
+      // echo: everyone sees messages in the order they are stored, on any store.
+      // One that could not be stored would be gone on reload, so it is not shown as
+      // an answer: the bubble ends saying why, and the expert then ends failed.
+      persist(async () => {
+        try {
+          await store.transcripts.addMessage(workspaceId, message);
+        } catch (err) {
+          send(couldNotAnswer(expert.name, err));
+          throw err;
+        }
+        send();
+      });
+    }
+  }
   const stored = async () => {
     await Promise.all(writes);
   };
-  return { reporter, state, stored };
+  return { reporter, state, stored, stop };
 }

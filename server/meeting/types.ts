@@ -101,5 +101,7 @@ export interface AnswerRequest {
 /** Produces one expert's answer: offline rules, or a language model. */
 export interface ExpertEngine {
   readonly name: string;
+  /** The model it answers with by default (a language-model engine). */
+  readonly model?: string;
   answer(request: AnswerRequest, report: ExpertReporter): Promise<void>;
 }

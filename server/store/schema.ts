@@ -77,6 +77,13 @@ export interface Database {
     content: string | null;
     html: string | null;
     created_at: string;
+    /** The engine or model that answered (an assistant message). */
+    model: string | null;
+    duration_ms: number | null;
+    /** 1 when the user stopped the answer before it was done. */
+    stopped: Generated<number>;
+    /** Earlier versions, JSON (protocol/messageVersions.ts). */
+    versions: string | null;
   };
   research_boxes: {
     seq: Generated<number>;

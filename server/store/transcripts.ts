@@ -2,9 +2,25 @@ import type { Selectable } from 'kysely';
 import type { Queries } from './kysely';
 import { searchMessages, type MessageHit, type MessageSearch } from './messageSearch';
 import type { Database } from './schema';
+import * as z from 'zod/mini';
+import { messageVersionSchema, type MessageVersion } from '../../protocol/messageVersions';
 
-/** A transcript message as stored (its row without the workspace and the sequence number). */
-export type StoredMessage = Omit<Selectable<Database['messages']>, 'seq' | 'workspace_id'>;
+type MessageRow = Selectable<Database['messages']>;
+
+/**
+ * A transcript message as stored (its row without the workspace and the
+ * sequence number); the answer's details and earlier versions are optional
+ * (versions parsed: protocol/messageVersions.ts).
+ */
+export type StoredMessage = Omit<
+  MessageRow,
+  'seq' | 'workspace_id' | 'model' | 'duration_ms' | 'stopped' | 'versions'
+> & {
+  model?: string | null;
+  duration_ms?: number | null;
+  stopped?: boolean;
+  versions?: MessageVersion[];
+};
 
 const MESSAGE_COLUMNS = [
   'message_id',
@@ -15,7 +31,52 @@ const MESSAGE_COLUMNS = [
   'content',
   'html',
   'created_at',
+  'model',
+  'duration_ms',
+  'stopped',
+  'versions',
 ] as const;
+
+type ReadRow = Pick<MessageRow, (typeof MESSAGE_COLUMNS)[number]>;
+
+/** Versions as stored: JSON, read back leniently (a row that does not parse has none). */
+function parseVersions(json: string | null): MessageVersion[] | undefined {
+  if (!json) return undefined;
+  try {
+    const parsed = z.array(messageVersionSchema).safeParse(JSON.parse(json));
+    return parsed.success && parsed.data.length ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromRow(row: ReadRow): StoredMessage {
+  const { versions, stopped, duration_ms, ...rest } = row;
+  const parsed = parseVersions(versions);
+  return {
+    ...rest,
+    ...(duration_ms !== null ? { duration_ms: Number(duration_ms) } : {}),
+    ...(Number(stopped) ? { stopped: true } : {}),
+    ...(parsed ? { versions: parsed } : {}),
+  };
+}
+
+function toRow(m: StoredMessage) {
+  return {
+    message_id: m.message_id,
+    role: m.role,
+    name: m.name,
+    expert_id: m.expert_id,
+    user_id: m.user_id,
+    content: m.content,
+    html: m.html,
+    created_at: m.created_at,
+    model: m.model ?? null,
+    duration_ms: m.duration_ms ?? null,
+    stopped: m.stopped ? 1 : 0,
+    versions: m.versions?.length ? JSON.stringify(m.versions) : null,
+  };
+}
 
 /** Which page of a transcript to read: at most one cursor; none is the newest page. */
 export interface MessagePageRequest {
@@ -50,27 +111,107 @@ export interface StoredTrace {
 export class TranscriptsRepository {
   constructor(private readonly q: Queries) {}
 
-  /** Stores a message; the same message_id again replaces its content and html. */
+  /**
+   * Stores a message; the same message_id again replaces its content, html
+   * and answer details (a regenerated answer), keeping its place and versions.
+   */
   async addMessage(workspaceId: string, m: StoredMessage): Promise<void> {
+    const { versions, ...row } = toRow(m);
     await this.q
       .insertInto('messages')
-      .values({
-        workspace_id: workspaceId,
-        message_id: m.message_id,
-        role: m.role,
-        name: m.name,
-        expert_id: m.expert_id,
-        user_id: m.user_id,
-        content: m.content,
-        html: m.html,
-        created_at: m.created_at,
-      })
+      .values({ workspace_id: workspaceId, ...row, versions })
       .onConflict((oc) =>
         oc.column('message_id').doUpdateSet((eb) => ({
           content: eb.ref('excluded.content'),
           html: eb.ref('excluded.html'),
+          created_at: eb.ref('excluded.created_at'),
+          model: eb.ref('excluded.model'),
+          duration_ms: eb.ref('excluded.duration_ms'),
+          stopped: eb.ref('excluded.stopped'),
         })),
       )
+      .execute();
+  }
+
+  /** One message of the workspace, or undefined. */
+  async message(workspaceId: string, messageId: string): Promise<StoredMessage | undefined> {
+    const row = await this.q
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('workspace_id', '=', workspaceId)
+      .where('message_id', '=', messageId)
+      .executeTakeFirst();
+    return row && fromRow(row);
+  }
+
+  /** The messages stored after `messageId` in its workspace, oldest first. */
+  async messagesAfter(workspaceId: string, messageId: string): Promise<StoredMessage[]> {
+    const rows = await this.q
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('workspace_id', '=', workspaceId)
+      .where(
+        'seq',
+        '>',
+        this.q
+          .selectFrom('messages')
+          .select('seq')
+          .where('workspace_id', '=', workspaceId)
+          .where('message_id', '=', messageId),
+      )
+      .orderBy('seq', 'asc')
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  /** The last user message of the workspace (the one its author may edit), or undefined. */
+  async lastQuestion(workspaceId: string): Promise<StoredMessage | undefined> {
+    const row = await this.q
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('workspace_id', '=', workspaceId)
+      .where('role', '=', 'user')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && fromRow(row);
+  }
+
+  /** Replaces a message's earlier versions (oldest first). */
+  async setVersions(workspaceId: string, messageId: string, versions: MessageVersion[]) {
+    await this.q
+      .updateTable('messages')
+      .set({ versions: versions.length ? JSON.stringify(versions) : null })
+      .where('workspace_id', '=', workspaceId)
+      .where('message_id', '=', messageId)
+      .execute();
+  }
+
+  /** A question's new text (an edit), its versions and time. */
+  async replaceQuestion(
+    workspaceId: string,
+    messageId: string,
+    change: { content: string; created_at: string; versions: MessageVersion[] },
+  ): Promise<void> {
+    await this.q
+      .updateTable('messages')
+      .set({
+        content: change.content,
+        created_at: change.created_at,
+        versions: JSON.stringify(change.versions),
+      })
+      .where('workspace_id', '=', workspaceId)
+      .where('message_id', '=', messageId)
+      .execute();
+  }
+
+  /** Removes messages of the workspace (an edited question's answers, kept in its versions). */
+  async removeMessages(workspaceId: string, messageIds: string[]): Promise<void> {
+    if (!messageIds.length) return;
+    await this.q
+      .deleteFrom('messages')
+      .where('workspace_id', '=', workspaceId)
+      .where('message_id', 'in', messageIds)
       .execute();
   }
 
@@ -78,7 +219,7 @@ export class TranscriptsRepository {
   async addMessageUnlessStored(workspaceId: string, m: StoredMessage): Promise<boolean> {
     const added = await this.q
       .insertInto('messages')
-      .values({ workspace_id: workspaceId, ...m })
+      .values({ workspace_id: workspaceId, ...toRow(m) })
       .onConflict((oc) => oc.column('message_id').doNothing())
       .returning('message_id')
       .executeTakeFirst();
@@ -94,7 +235,7 @@ export class TranscriptsRepository {
       .orderBy('seq', 'desc')
       .limit(limit)
       .execute();
-    return newestFirst.reverse();
+    return newestFirst.reverse().map(fromRow);
   }
 
   /**
@@ -161,7 +302,8 @@ export class TranscriptsRepository {
     return query
       .orderBy('seq', op === '>' ? 'asc' : 'desc')
       .limit(limit)
-      .execute();
+      .execute()
+      .then((rows) => rows.map(fromRow));
   }
 
   /** Messages of these workspaces whose content has the words (messages_fts, kept by triggers). */

@@ -160,8 +160,9 @@ describe('SQLite migrations', () => {
     // file's indexing state (17: drive_files.index_state), the tool providers each
     // expert brings (18: experts.tool_providers), and word-vector passages in place of
     // concept vectors, embeddings knowing their passage (19), whether a workspace is
-    // shared with its world (20: workspaces.shared), and the sidebar's per-person
-    // marks, soft deletion and message search (21); nothing else changes.
+    // shared with its world (20: workspaces.shared), the sidebar's per-person marks, soft
+    // deletion and message search (21), and a message's model, time taken, stopped mark
+    // and earlier versions (22); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
@@ -177,6 +178,10 @@ describe('SQLite migrations', () => {
             .replace(', tool_providers TEXT)', ')')
             .replace(', deleted_at TEXT)', ')')
             .replace(', shared INTEGER NOT NULL DEFAULT 0)', ')')
+            .replace(
+              ', model TEXT, duration_ms INTEGER, stopped INTEGER NOT NULL DEFAULT 0, versions TEXT)',
+              ')',
+            )
             .replace(
               ", start INTEGER NOT NULL DEFAULT 0, stop INTEGER NOT NULL DEFAULT 0, heading TEXT NOT NULL DEFAULT ''",
               '',

@@ -63,6 +63,7 @@ async function answerWithModel(
 export function createLlmEngine(options: LlmEngineOptions): ExpertEngine {
   return {
     name: 'llm',
+    model: options.model,
     async answer(request, report) {
       try {
         await answerWithModel(options, request, report);

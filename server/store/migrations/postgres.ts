@@ -437,4 +437,14 @@ export const postgresMigrations: Migration[] = [
   passagesMigration,
   workspaceSharingMigration,
   postgresWorkspaceLists,
+  {
+    id: 22,
+    name: 'message versions: model, time taken, stopped mark and earlier versions of a message',
+    sql: `
+      ALTER TABLE messages ADD COLUMN model TEXT;
+      ALTER TABLE messages ADD COLUMN duration_ms INTEGER;
+      ALTER TABLE messages ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE messages ADD COLUMN versions TEXT;
+    `,
+  },
 ];

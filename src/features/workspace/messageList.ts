@@ -108,3 +108,9 @@ export function upsertMessages(
 ): MessageList {
   return messages.reduce(upsertMessage, list);
 }
+
+/** The list without these messages (an edited question's answers); rebuilt: edits are rare. */
+export function removeMessages(list: MessageList, ids: readonly string[]): MessageList {
+  const gone = new Set(ids.filter((id) => positionOf(list, id) !== undefined));
+  return gone.size ? messageListOf(allMessages(list).filter((m) => !gone.has(m.message_id))) : list;
+}

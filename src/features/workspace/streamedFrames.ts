@@ -1,8 +1,8 @@
 import type { EntityState } from '@reduxjs/toolkit';
-import type { ProgressItem, ResearchBox } from '../../../protocol';
+import type { MessageVersion, ProgressItem, ResearchBox } from '../../../protocol';
 import { cogIn } from '../../ws/cogActions';
 import { placePage } from './history';
-import { positionOf, upsertMessage } from './messageList';
+import { positionOf, removeMessages, upsertMessage } from './messageList';
 import type { TranscriptMessage, WorkspaceState } from './workspaceSlice';
 
 /**
@@ -19,6 +19,7 @@ const displayHistory = cogIn('display.history');
 const progress = cogIn('server.progress');
 const researchBox = cogIn('display.researchbox');
 const serverData = cogIn('server.data');
+const messagesRemoved = cogIn('display.messages.removed');
 
 type Incoming = {
   message_id: string;
@@ -30,6 +31,11 @@ type Incoming = {
   role?: string;
   created_at?: string;
   expert_id?: unknown;
+  user_id?: string;
+  model?: string;
+  duration_ms?: number;
+  stopped?: boolean;
+  versions?: MessageVersion[];
 };
 
 function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): TranscriptMessage {
@@ -45,6 +51,11 @@ function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): Transcri
   if (m.keywords !== undefined) out.keywords = m.keywords;
   if (m.created_at !== undefined) out.created_at = m.created_at;
   if (typeof m.expert_id === 'string') out.expert_id = m.expert_id;
+  if (m.user_id !== undefined) out.user_id = m.user_id;
+  if (m.model !== undefined) out.model = m.model;
+  if (m.duration_ms !== undefined) out.duration_ms = m.duration_ms;
+  if (m.stopped) out.stopped = true;
+  if (m.versions?.length) out.versions = m.versions;
   return out;
 }
 
@@ -105,6 +116,10 @@ export function applyStreamedFrame(state: WorkspaceState, action: unknown): Work
       newer: page.newer,
     });
     return { ...state, ...placed };
+  }
+  if (messagesRemoved.match(action)) {
+    const messages = removeMessages(state.messages, action.payload.content.message_ids);
+    return messages === state.messages ? state : { ...state, messages };
   }
   if (progress.match(action)) {
     const items = withProgress(state.progress, action.payload.content);

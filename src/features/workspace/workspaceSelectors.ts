@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../store/store';
 import { extractCodeBlocks, type CodeBlock } from './codeBlocks';
-import { messageAt, messageById } from './messageList';
+import { messageAt, messageById, positionOf } from './messageList';
 import { expertsAdapter, researchAdapter, type TranscriptMessage } from './workspaceSlice';
 
 const selectWorkspace = (state: RootState) => state.workspace;
@@ -68,3 +68,42 @@ function chunkBlocks(chunk: readonly TranscriptMessage[]): CodeBlock[] {
 export const selectCodeBlocks = createSelector([selectMessageList], (list) =>
   list.chunks.flatMap(chunkBlocks),
 );
+
+/** The newest user message of the loaded transcript (the only question that can be edited). */
+export const selectLastQuestionId = createSelector([selectMessageList], (list) => {
+  for (let i = list.size - 1; i >= 0; i--) {
+    const m = messageAt(list, i);
+    if (m?.role === 'user') return m.message_id;
+  }
+  return undefined;
+});
+
+/** Which earlier version of a message the reader switched to (undefined: the newest). */
+export const selectVersionShown = (s: RootState, id: string): number | undefined =>
+  selectWorkspace(s).versionShown[id];
+
+/** Whether this message is the signed-in user's last question: they may edit it. */
+export const selectIsEditable = (s: RootState, id: string) => {
+  const w = selectWorkspace(s);
+  if (selectLastQuestionId(s) !== id || !w.myUserId) return false;
+  return messageById(w.messages, id)?.user_id === w.myUserId;
+};
+
+/**
+ * An answer of the last question while the reader looks at an earlier
+ * version of that question: the earlier answers show with it instead.
+ */
+export const selectIsHiddenByEarlierExchange = (s: RootState, id: string) => {
+  const w = selectWorkspace(s);
+  const question = selectLastQuestionId(s);
+  if (question === undefined || w.versionShown[question] === undefined) return false;
+  const at = positionOf(w.messages, id);
+  const q = positionOf(w.messages, question);
+  return at !== undefined && q !== undefined && at > q;
+};
+
+/** Experts are at work in this workspace: the message box offers Stop. */
+export const selectRoundRunning = (s: RootState) =>
+  Object.values(selectWorkspace(s).progress).some(
+    (p) => p.status === 'working-ok' || p.status === 'working-with-errors',
+  );

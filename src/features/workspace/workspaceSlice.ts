@@ -4,7 +4,14 @@ import {
   type EntityState,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import type { Expert, ProgressItem, ResearchBox, Trace, WorkspaceRefusal } from '../../../protocol';
+import type {
+  Expert,
+  MessageVersion,
+  ProgressItem,
+  ResearchBox,
+  Trace,
+  WorkspaceRefusal,
+} from '../../../protocol';
 import { cogConnected, cogIn, cogSendRequested } from '../../ws/cogActions';
 import { emptyHistory, historyPageRequested, type TranscriptHistory } from './history';
 import { emptyMessageList, type MessageList } from './messageList';
@@ -24,6 +31,15 @@ export interface TranscriptMessage {
   /** false while an answer is still streaming in */
   final: boolean;
   created_at?: string;
+  /** Who asked (a user's message). */
+  user_id?: string;
+  /** What answered (engine or model) and how long it took. */
+  model?: string;
+  duration_ms?: number;
+  /** Stopped by a user before it was done. */
+  stopped?: boolean;
+  /** Earlier versions, oldest first (the message is the newest). */
+  versions?: MessageVersion[];
 }
 
 export interface WorkspaceExpert extends Expert {
@@ -63,6 +79,10 @@ export interface WorkspaceState {
    * shows why and a way back instead of a transcript and a message box.
    */
   unavailable: WorkspaceRefusal | null;
+  /** The signed-in user's id (server.hello): their last question can be edited. */
+  myUserId: string | null;
+  /** message_id → which earlier version the reader switched to (absent: the newest). */
+  versionShown: Record<string, number>;
 }
 
 const initialState: WorkspaceState = {
@@ -77,6 +97,8 @@ const initialState: WorkspaceState = {
   questionsSent: 0,
   loaded: false,
   unavailable: null,
+  myUserId: null,
+  versionShown: {},
 };
 
 export const workspaceSlice = createSlice({
@@ -84,10 +106,20 @@ export const workspaceSlice = createSlice({
   initialState,
   reducers: {
     /** The workspace page opened (or switched to) a workspace: start from a clean transcript. */
-    workspaceOpened: (_state, action: { payload: { workspaceId: string } }) => ({
+    workspaceOpened: (state, action: { payload: { workspaceId: string } }) => ({
       ...initialState,
+      myUserId: state.myUserId,
       workspaceId: action.payload.workspaceId,
     }),
+    /** The reader switched a message to one of its versions (`version` = versions.length: the newest). */
+    messageVersionShown: (
+      state,
+      action: { payload: { messageId: string; version: number; newest: boolean } },
+    ) => {
+      const { messageId, version, newest } = action.payload;
+      if (newest) delete state.versionShown[messageId];
+      else state.versionShown[messageId] = version;
+    },
     expertToggled: (state, action: { payload: { expertId: string } }) => {
       const expert = state.experts.entities[action.payload.expertId];
       if (expert) expert.selected = !expert.selected;
@@ -102,6 +134,16 @@ export const workspaceSlice = createSlice({
           ...payload.content,
           selected: known?.selected ?? payload.content.selected ?? true,
         });
+      })
+      .addCase(cogIn('server.hello'), (state, { payload }) => {
+        state.myUserId = payload.content.userId ?? null;
+      })
+      // A new version arrived (regenerated, edited): the message shows its newest.
+      .addCase(cogIn('assistant.message'), (state, { payload }) => {
+        if (payload.content.final) delete state.versionShown[payload.content.message_id];
+      })
+      .addCase(cogIn('display.message'), (state, { payload }) => {
+        delete state.versionShown[payload.content.message_id];
       })
       .addCase(cogIn('workspace.expert.details.response'), (state, { payload }) => {
         state.loaded = true;
@@ -159,7 +201,7 @@ export const workspaceSlice = createSlice({
   },
 });
 
-export const { workspaceOpened, expertToggled } = workspaceSlice.actions;
+export const { workspaceOpened, expertToggled, messageVersionShown } = workspaceSlice.actions;
 
 /**
  * The slice, then the frames a round streams in bulk (transcript, progress,

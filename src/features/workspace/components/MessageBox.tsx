@@ -12,6 +12,7 @@ import { appendDictation } from '../../dictation/appendDictation';
 import { DictationToggle } from '../../dictation/DictationToggle';
 import { selectDictationInterim, selectDictationStatus } from '../../dictation/dictationSlice';
 import { useDictatedText } from '../../dictation/useDictatedText';
+import { StopButton } from './StopButton';
 
 /**
  * The chat input (SPEC §5): only a non-empty trimmed text is sent, and the
@@ -53,6 +54,7 @@ export function MessageBox() {
           slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
         />
         <DictationToggle worldId={worldId} />
+        <StopButton />
         <Tooltip title="Send">
           <span>
             <IconButton aria-label="Send" color="primary" onClick={send} disabled={!trimmed}>

@@ -15,6 +15,7 @@ const COLOR: Record<ProgressItem['status'], string> = {
   'working-with-errors': 'warning.main',
   failed: 'error.main',
   completed: 'success.main',
+  stopped: 'text.disabled',
   done: 'success.main',
 };
 

@@ -12,6 +12,8 @@ import { messageAt, positionOf } from '../messageList';
 import { selectHistory, selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
 import { useHistoryPaging } from './useHistoryPaging';
 import { TranscriptRow } from './TranscriptRow';
+import { NewMessagesPill } from './NewMessagesPill';
+import { useNewMessagesBelow } from './useNewMessagesBelow';
 
 /** A first guess at a row's height; each row is measured once it renders. */
 const ESTIMATED_ROW_PX = 96;
@@ -85,8 +87,12 @@ export function Transcript() {
     virtualizer.scrollToIndex(list.size - 1, { align: 'end' });
   }, [list, questionsSent, virtualizer, history.newer, history.loading, dispatch]);
 
+  const newBelow = useNewMessagesBelow(scrollRef, list, FOLLOW_THRESHOLD_PX);
+
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, position: 'relative' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {empty ? 'No transcript yet' : 'Meeting Transcript'}
@@ -148,6 +154,7 @@ export function Transcript() {
           </Box>
         )}
       </Box>
+      {newBelow && <NewMessagesPill onClick={toNewest} />}
     </Box>
   );
 }

@@ -2,11 +2,22 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import type { AnswerSnapshot, MessageVersion } from '../../../../protocol';
 import { useAppSelector } from '../../../store/hooks';
-import { selectIsFocusedMessage, selectMessageById } from '../workspaceSelectors';
+import {
+  selectIsEditable,
+  selectIsFocusedMessage,
+  selectIsHiddenByEarlierExchange,
+  selectMessageById,
+  selectVersionShown,
+} from '../workspaceSelectors';
 import type { TranscriptMessage } from '../workspaceSlice';
 import { keywordText } from './keywords';
+import { MessageActions } from './messages/MessageActions';
+import { QuestionEditor } from './messages/QuestionEditor';
+import { RelativeTime } from './messages/RelativeTime';
+import { VersionSwitch } from './messages/VersionSwitch';
 import { MarkdownOnDemand, SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
 
 /**
@@ -25,6 +36,12 @@ export const TranscriptRow = memo(function TranscriptRow({
   const message = useAppSelector((s) => selectMessageById(s, id));
   // The message a search result jumped to stays marked until the reader goes to the newest.
   const focused = useAppSelector((s) => selectIsFocusedMessage(s, id));
+  const version = useAppSelector((s) => selectVersionShown(s, id));
+  const editable = useAppSelector((s) => selectIsEditable(s, id));
+  // An answer of the last question while the reader looks at an earlier version of it.
+  const hidden = useAppSelector((s) => selectIsHiddenByEarlierExchange(s, id));
+  // Actions mount only on hover / focus: a row stays cheap at 10,000 of them.
+  const [active, setActive] = useState(false);
   return (
     <Box
       ref={measureRef}
@@ -32,17 +49,60 @@ export const TranscriptRow = memo(function TranscriptRow({
       data-message-id={id}
       role="listitem"
       aria-current={focused ? 'true' : undefined}
-      sx={{ px: 2, py: 1 }}
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false);
+      }}
+      sx={{ px: 2, py: hidden ? 0 : 1 }}
     >
-      {message && <MessageView message={message} focused={focused} />}
+      {message && !hidden && (
+        <MessageView
+          message={message}
+          focused={focused}
+          version={version}
+          editable={editable}
+          active={active}
+        />
+      )}
     </Box>
   );
 });
 
-function MessageView({ message, focused }: { message: TranscriptMessage; focused: boolean }) {
+/** What a row shows of a message: its newest version, or the earlier one switched to. */
+type Shown = Pick<
+  TranscriptMessage,
+  'content' | 'html' | 'created_at' | 'model' | 'duration_ms' | 'stopped'
+> & { answers?: AnswerSnapshot[] };
+
+function shownVersion(message: TranscriptMessage, version: number | undefined): Shown {
+  const earlier: MessageVersion | undefined =
+    version === undefined ? undefined : message.versions?.[version];
+  return earlier ?? message;
+}
+
+function MessageView({
+  message,
+  focused,
+  version,
+  editable,
+  active,
+}: {
+  message: TranscriptMessage;
+  focused: boolean;
+  version: number | undefined;
+  editable: boolean;
+  active: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
   const isUser = message.role === 'user';
   const keywords = isUser ? '' : keywordText(message.keywords);
-  const text = message.html ?? message.content;
+  const count = (message.versions?.length ?? 0) + 1;
+  const shownIndex = version ?? count - 1;
+  const shown = shownVersion(message, version);
+  const newest = shownIndex === count - 1;
+  const text = shown.html ?? shown.content;
   return (
     <Box
       sx={{
@@ -53,22 +113,95 @@ function MessageView({ message, focused }: { message: TranscriptMessage; focused
         borderColor: focused ? 'primary.main' : 'divider',
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
-        <Typography
-          variant="subtitle2"
-          component="span"
-          color={isUser ? 'text.primary' : 'primary'}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 0.5 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            flexWrap: 'wrap',
+            flex: 1,
+            minWidth: 0,
+          }}
         >
-          {message.name}
-        </Typography>
-        {keywords && <Chip size="small" variant="outlined" label={keywords} />}
-        {!message.final && <TypingIndicator />}
+          <Typography
+            variant="subtitle2"
+            component="span"
+            color={isUser ? 'text.primary' : 'primary'}
+          >
+            {message.name}
+          </Typography>
+          {shown.stopped && message.final && (
+            <Chip size="small" color="warning" variant="outlined" label="Stopped" />
+          )}
+          {keywords && <Chip size="small" variant="outlined" label={keywords} />}
+          {!message.final && <TypingIndicator />}
+        </Box>
+        {/* When and which version stay at the top right however the chips wrap. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0, minHeight: 24 }}>
+          {count > 1 && (
+            <VersionSwitch messageId={message.message_id} shown={shownIndex} count={count} />
+          )}
+          {shown.created_at && <RelativeTime iso={shown.created_at} />}
+        </Box>
       </Box>
-      {message.html ? (
-        <SafeHtmlOnDemand html={message.html} />
+      {editing ? (
+        <QuestionEditor
+          messageId={message.message_id}
+          initial={message.content ?? ''}
+          onDone={() => setEditing(false)}
+        />
+      ) : shown.html ? (
+        <SafeHtmlOnDemand html={shown.html} />
       ) : text || message.final ? (
-        <MarkdownOnDemand content={message.content} />
+        <MarkdownOnDemand content={shown.content} />
       ) : null}
+      {shown.answers && <EarlierAnswers answers={shown.answers} />}
+      {active && message.final && !editing && (
+        <MessageActions
+          messageId={message.message_id}
+          markdown={shown.content ?? shown.html ?? ''}
+          expertName={isUser ? undefined : message.name}
+          model={shown.model}
+          durationMs={shown.duration_ms}
+          canRegenerate={!isUser && Boolean(message.expert_id) && newest}
+          canEdit={isUser && editable && newest}
+          onEdit={() => setEditing(true)}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The answers an earlier version of a question had, shown under it while it is switched to. */
+function EarlierAnswers({ answers }: { answers: AnswerSnapshot[] }) {
+  return (
+    <Box
+      role="list"
+      aria-label="Answers to this version"
+      sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      {answers.map((a) => (
+        <Box
+          key={a.message_id}
+          role="listitem"
+          sx={{
+            p: 1.5,
+            borderRadius: 2,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 0.5 }}>
+            <Typography variant="subtitle2" component="span" color="primary">
+              {a.name}
+            </Typography>
+            {a.stopped && <Chip size="small" color="warning" variant="outlined" label="Stopped" />}
+          </Box>
+          {a.html ? <SafeHtmlOnDemand html={a.html} /> : <MarkdownOnDemand content={a.content} />}
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -1,0 +1,25 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import Fab from '@mui/material/Fab';
+
+/** Floats over the transcript's bottom while new messages wait below the reader. */
+export function NewMessagesPill({ onClick }: { onClick: () => void }) {
+  return (
+    <Fab
+      variant="extended"
+      size="small"
+      color="primary"
+      onClick={onClick}
+      sx={{
+        position: 'absolute',
+        bottom: 12,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 1,
+        textTransform: 'none',
+      }}
+    >
+      <ArrowDownwardIcon fontSize="small" sx={{ mr: 0.5 }} />
+      New messages below
+    </Fab>
+  );
+}
