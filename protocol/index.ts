@@ -11,3 +11,4 @@ export * from './audio';
 export * from './paths';
 export * from './commands';
 export * from './components';
+export * from './workspaceFiles';

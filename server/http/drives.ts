@@ -18,7 +18,10 @@ import { parseTags } from '../drives/search';
 import { receiveUpload } from '../drives/upload';
 import type { FileRow } from '../store/drives';
 import { sendAsStored } from './compression';
+import type { Store } from '../store';
+import { workspaceOpenTo } from '../workspaces/access';
 import type { Guards } from './guards';
+import type { WorkspaceFilesChanged } from './workspaceFiles';
 
 /** Files one upload request may carry. */
 const MAX_FILES_PER_UPLOAD = 100;
@@ -62,9 +65,9 @@ async function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): Pro
 /** Every /api/drives call of SPEC §7, an admin's indexing retry, and POST /api/workspace/add-file. */
 export async function driveRoutes(
   app: FastifyInstance,
-  deps: { drives: Drives; guards: Guards },
+  deps: { drives: Drives; guards: Guards; store: Store; filesChanged?: WorkspaceFilesChanged },
 ): Promise<void> {
-  const { drives, guards } = deps;
+  const { drives, guards, store, filesChanged } = deps;
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     // Keep names as sent so that "../x" or "a\\b" is refused (400) rather than silently cut.
@@ -208,7 +211,10 @@ export async function driveRoutes(
     const parsed = addFileRequestSchema.safeParse(req.body);
     if (!parsed.success) return invalid(reply, parsed);
     const { workspaceId, driveName, filePath } = parsed.data;
+    const worldId = req.world!.world_id;
+    await workspaceOpenTo(store, { userId: req.signed!.user.id, worldId }, workspaceId);
     await drives.addToWorkspace(req.world!.world_id, workspaceId, driveName, filePath);
+    filesChanged?.(req.world!.world_id, workspaceId);
     return { status: 'success' };
   });
 }

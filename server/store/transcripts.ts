@@ -163,6 +163,19 @@ export class TranscriptsRepository {
       .execute();
   }
 
+  /**
+   * Up to `limit` messages after the message `after` (from the first when
+   * undefined), oldest first: an export reads a whole transcript page by page.
+   */
+  async messagesAfter(
+    workspaceId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<StoredMessage[]> {
+    if (after === undefined) return this.side(workspaceId, '>', undefined, limit);
+    return (await this.messagePage(workspaceId, { after, limit }))?.messages ?? [];
+  }
+
   async messageCount(workspaceId: string): Promise<number> {
     const row = await this.q
       .selectFrom('messages')

@@ -248,7 +248,7 @@ describe('validation and workspaces', () => {
       workspaceId: 'acme_research-welcome',
     });
     expect(otherWorld.status).toBe(404);
-    expect(otherWorld.body.error).toBe('Unknown workspace "acme_research-welcome"');
+    expect(otherWorld.body.error).toBe('This workspace does not exist');
     const noFile = await call(admin, 'POST', '/api/workspace/add-file', {
       ...body,
       filePath: 'nope.md',
