@@ -21,7 +21,7 @@ import { sendAsStored } from './compression';
 import type { Store } from '../store';
 import { workspaceOpenTo } from '../workspaces/access';
 import type { Guards } from './guards';
-import type { WorkspaceFilesChanged } from './workspaceFiles';
+import type { WorkspaceFilesChanged } from '../workspaces/files';
 
 /** Files one upload request may carry. */
 const MAX_FILES_PER_UPLOAD = 100;

@@ -19,12 +19,10 @@ import {
   listWorkspaceFiles,
   toWorkspaceFile,
   UPLOAD_FOLDER,
+  type WorkspaceFilesChanged,
 } from '../workspaces/files';
 import { contentDisposition } from './drives';
 import type { Guards } from './guards';
-
-/** Tells everyone looking at the workspace that its files changed (workspace.files.changed). */
-export type WorkspaceFilesChanged = (worldId: string, workspaceId: string) => void;
 
 const paramsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 

@@ -12,6 +12,9 @@ import type { Store } from '../store';
  */
 export const UPLOAD_FOLDER = 'uploads';
 
+/** Tells everyone looking at the workspace that its files changed (workspace.files.changed). */
+export type WorkspaceFilesChanged = (worldId: string, workspaceId: string) => void;
+
 export async function defaultDriveOf(
   drives: Drives,
   worldId: string,

@@ -7,6 +7,7 @@ import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
 import { escapeHtml } from './webSearch';
 import { workspacePassages } from './workspaceScope';
+import type { DrivePassage } from './drivePassage';
 
 /**
  * The documents provider's drive_search: searches every drive of the
@@ -23,20 +24,7 @@ const SEMANTIC_THRESHOLD = 0.25;
 const CANDIDATES = 6;
 const PASSAGE_CHARS = 600;
 
-export interface DrivePassage {
-  drive: string;
-  path: string;
-  /**
-   * 0..1: the file's score (the better of semantic score and text relevance, plus a
-   * bonus when both found it), averaged with its passage's score when it has one.
-   */
-  score: number;
-  text: string;
-  /** The heading the passage sits under in its file, when it has one. */
-  heading?: string;
-  semanticScore?: number;
-  textScore?: number;
-}
+export type { DrivePassage };
 
 export interface Candidate {
   drive: DriveRow;

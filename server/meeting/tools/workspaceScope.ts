@@ -1,7 +1,7 @@
 import { rankPassages } from '../../drives/semantic/passages';
 import type { DriveService } from '../../drives/types';
 import type { ToolContext } from '../types';
-import type { DrivePassage } from './driveSearch';
+import type { DrivePassage } from './drivePassage';
 
 /**
  * The librarian looks in the workspace's own files before the whole world's

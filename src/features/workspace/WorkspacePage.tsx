@@ -18,6 +18,8 @@ import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
+import { WorkspaceFilesBar } from '../workspaceFiles/WorkspaceFilesBar';
+import { WorkspaceMenu } from '../workspaceFiles/WorkspaceMenu';
 import {
   selectHasRichContent,
   selectWorkspaceLoaded,
@@ -79,7 +81,9 @@ export function WorkspacePage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} />
+      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)}>
+        <WorkspaceMenu worldId={worldId} workspaceId={workspaceId} />
+      </NavBar>
       <Box
         sx={{
           display: 'grid',
@@ -102,6 +106,7 @@ export function WorkspacePage() {
             height: { xs: '75vh', md: 'auto' },
           }}
         >
+          <WorkspaceFilesBar worldId={worldId} workspaceId={workspaceId} />
           <Transcript />
           <ProgressDots />
           <MessageBox />
