@@ -16,6 +16,8 @@ import { E2E_ADMIN } from './serverProcess';
 const WORLD = 'innovation-lab';
 const stamp = Date.now();
 const ZEPHYR = `zephyr-${stamp}.md`;
+/** Short enough for a phone's header. */
+const NAME = `Kiln notes ${String(stamp).slice(-4)}`;
 const ZEPHYR_TEXT =
   '# Project Zephyr\n\nThe Zephyr prototype kiln fires at exactly 1284 degrees for glazing.\n\n' +
   '## Team\n\nThe kiln team meets on Thursdays.\n';
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
     const admin = await store.users.byEmail(E2E_ADMIN.email);
     const ws = await store.workspaces.create({
       worldId: WORLD,
-      name: `Kiln notes ${stamp}`,
+      name: NAME,
       createdBy: admin!.id,
     });
     await store.workspaces.addExpert(ws.id, 'librarian');
@@ -195,15 +197,17 @@ test('exports the conversation as Markdown and JSON from the header menu', async
 }, info) => {
   await page.goto(url());
   await page.getByRole('button', { name: 'Workspace menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Print' })).toBeVisible();
+  await page.waitForTimeout(400); // the menu's fade-in, for the picture
   await screens(page, info, 'files-menu');
 
   const [md] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'Export as Markdown' }).click(),
   ]);
-  expect(md.suggestedFilename()).toBe(`Kiln-notes-${stamp}.md`);
+  expect(md.suggestedFilename()).toBe(`${NAME.replace(/ /g, '-')}.md`);
   const markdown = fs.readFileSync((await md.path())!, 'utf8');
-  expect(markdown.startsWith(`# Kiln notes ${stamp}\n`)).toBe(true);
+  expect(markdown.startsWith(`# ${NAME}\n`)).toBe(true);
   expect(markdown).toContain('which temperature does the Zephyr kiln fire at');
   expect(markdown).toMatch(/### Librarian Lee · \d{4}-/);
   expect(markdown).toContain('1284 degrees');
@@ -216,7 +220,7 @@ test('exports the conversation as Markdown and JSON from the header menu', async
   ]);
   const doc = JSON.parse(fs.readFileSync((await json.path())!, 'utf8'));
   expect(doc.version).toBe(1);
-  expect(doc.workspace).toMatchObject({ id: workspaceId, name: `Kiln notes ${stamp}` });
+  expect(doc.workspace).toMatchObject({ id: workspaceId, name: NAME });
   expect(doc.messages.map((m: { name: string }) => m.name)).toEqual([
     'Administrator',
     'Librarian Lee',
@@ -244,7 +248,7 @@ test('Print opens the whole conversation on a print view and the print dialog', 
     context.waitForEvent('page'),
     page.getByRole('menuitem', { name: 'Print' }).click(),
   ]);
-  await expect(view.getByRole('heading', { level: 1, name: `Kiln notes ${stamp}` })).toBeVisible();
+  await expect(view.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
   const conversation = view.getByRole('region', { name: 'Conversation' });
   await expect(conversation.getByRole('article')).toHaveCount(2);
   await expect(conversation).toContainText('1284 degrees');

@@ -29,7 +29,13 @@ export function PendingAttachments({
               label={`${p.name}: ${p.error}`}
               role="alert"
               onDelete={() => onDismiss(p.key)}
-              sx={{ maxWidth: '100%' }}
+              // The reason is read in full: the label wraps instead of being cut.
+              sx={{
+                maxWidth: '100%',
+                height: 'auto',
+                py: 0.5,
+                '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+              }}
             />
           ) : (
             <Chip

@@ -43,21 +43,35 @@ export function WorkspaceFilesBar({
       aria-label="Workspace files"
       sx={{
         display: 'flex',
-        alignItems: 'center',
+        alignItems: 'baseline',
         gap: 1,
         px: 2,
         py: 1,
         borderBottom: 1,
         borderColor: 'divider',
-        overflowX: 'auto',
+        // Many files wrap onto a few lines and then scroll; never wider than the column.
+        minWidth: 0,
+        maxHeight: 96,
+        overflowY: 'auto',
       }}
     >
       <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
         Files
       </Typography>
-      <Box component="ul" sx={{ display: 'flex', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+      <Box
+        component="ul"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          minWidth: 0,
+        }}
+      >
         {files.map((f) => (
-          <Box component="li" key={`${f.drive}/${f.path}`} sx={{ flexShrink: 0 }}>
+          <Box component="li" key={`${f.drive}/${f.path}`} sx={{ minWidth: 0, maxWidth: '100%' }}>
             <Chip
               size="small"
               variant="outlined"
@@ -67,6 +81,7 @@ export function WorkspaceFilesBar({
               component={Link}
               to={worldFileViewerUrl(worldId, f.drive, f.path)}
               clickable
+              sx={{ maxWidth: '100%' }}
               onDelete={(e: { preventDefault(): void }) => {
                 e.preventDefault(); // the chip is a link: the x must not open the file
                 void detach(f.drive, f.path, f.name);

@@ -34,6 +34,7 @@ export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; works
       <Tooltip title="Workspace menu">
         <IconButton
           aria-label="Workspace menu"
+          sx={{ flexShrink: 0 }}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(e) => setAnchor(e.currentTarget)}
