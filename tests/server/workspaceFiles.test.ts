@@ -139,7 +139,7 @@ describe('the Librarian and the export', () => {
     sock.send({
       typ: 'user.message',
       content: {
-        text: '@Librarian Lee, which temperature does the Zephyr kiln fire at, per our documents?',
+        text: '@Librarian Lee, which temperature does the Zephyr kiln fire at?',
       },
     });
     const answer = await waitFor(() =>

@@ -50,6 +50,11 @@ function unaddressed(question: string, names: string[]): string {
   return q;
 }
 
+/** Whether the question is put to this expert by name ("@Librarian Lee, …", "Lee: …"). */
+export function addressedTo(question: string, name: string): boolean {
+  return unaddressed(question, [name]) !== question.replace(/\s+/g, ' ').trim();
+}
+
 /** "@Lee, what does our travel policy say about hotels?" → "travel policy hotels". */
 export function documentQuery(question: string, names: string[] = []): string {
   return unaddressed(question, names)
