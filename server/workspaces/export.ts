@@ -19,6 +19,31 @@ import type { WorkspaceRow } from '../store/workspaces';
 
 /** Messages read from the store per page. */
 export const EXPORT_PAGE = 500;
+/**
+ * Research boxes and traces exported (the newest; the store keeps them per workspace
+ * without paging). They are written in slices of EXPORT_PAGE, so even this many is
+ * never stringified at once.
+ */
+export const EXPORT_BOXES = 5000;
+
+/** Items as JSON array chunks, a slice at a time: `[`, `a,b,…`, `,c,…`, `]`. */
+function* jsonArray(items: unknown[]): Generator<string> {
+  yield '[';
+  for (let i = 0; i < items.length; i += EXPORT_PAGE) {
+    const slice = items.slice(i, i + EXPORT_PAGE).map((x) => JSON.stringify(x));
+    yield (i ? ',' : '') + slice.join(',');
+  }
+  yield ']';
+}
+
+/** Text chunks of `render` over the items, a slice at a time. */
+function* slices<T>(items: T[], render: (item: T) => string): Generator<string> {
+  for (let i = 0; i < items.length; i += EXPORT_PAGE)
+    yield items
+      .slice(i, i + EXPORT_PAGE)
+      .map(render)
+      .join('');
+}
 
 export interface ExportSource {
   store: Store;
@@ -82,9 +107,11 @@ export async function* jsonExport(src: ExportSource): AsyncGenerator<string> {
     yield first ? items : `,${items}`;
     first = false;
   }
-  const research = await store.transcripts.researchBoxes(ws.id);
-  const traces = await store.transcripts.traces(ws.id);
-  yield `],"research":${JSON.stringify(research)},"traces":${JSON.stringify(traces)}}\n`;
+  yield '],"research":';
+  yield* jsonArray(await store.transcripts.researchBoxes(ws.id, EXPORT_BOXES));
+  yield ',"traces":';
+  yield* jsonArray(await store.transcripts.traces(ws.id, EXPORT_BOXES));
+  yield '}\n';
 }
 
 // ---- Markdown ---------------------------------------------------------------------
@@ -127,8 +154,14 @@ export async function* markdownExport(src: ExportSource): AsyncGenerator<string>
   }
   yield '## Conversation\n\n';
   for await (const page of messagePages(store, ws.id)) yield page.map(messageMarkdown).join('');
-  const research = await store.transcripts.researchBoxes(ws.id);
-  if (research.length) yield `## Research\n\n${research.map(researchMarkdown).join('')}`;
-  const traces = await store.transcripts.traces(ws.id);
-  if (traces.length) yield `## Traces\n\n${traces.map(traceMarkdown).join('')}`;
+  const research = await store.transcripts.researchBoxes(ws.id, EXPORT_BOXES);
+  if (research.length) {
+    yield '## Research\n\n';
+    yield* slices(research, researchMarkdown);
+  }
+  const traces = await store.transcripts.traces(ws.id, EXPORT_BOXES);
+  if (traces.length) {
+    yield '## Traces\n\n';
+    yield* slices(traces, traceMarkdown);
+  }
 }
