@@ -14,3 +14,4 @@ export * from './components';
 export * from './workspaceAccess';
 export * from './workspaceList';
 export * from './messageVersions';
+export * from './workspaceFiles';

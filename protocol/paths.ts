@@ -78,6 +78,11 @@ export function workspaceUrl(worldId: string, workspaceId: string, messageId?: s
   return `${worldUrl(worldId)}/workspace?id=${encodeURIComponent(workspaceId)}${message}`;
 }
 
+/** The print view of a workspace's whole conversation; with print it opens the print dialog. */
+export function workspacePrintUrl(worldId: string, workspaceId: string, print = false): string {
+  return `${worldUrl(worldId)}/workspace-print?id=${encodeURIComponent(workspaceId)}${print ? '&print=1' : ''}`;
+}
+
 export function createWorkspaceUrl(worldId: string, workspaceId: string): string {
   return `${worldUrl(worldId)}/workspace-management?id=${encodeURIComponent(workspaceId)}&mode=create`;
 }

@@ -74,6 +74,8 @@ export const serverMessageSchemas = {
   'server.tool.error': z.looseObject({ tool_name: z.optional(z.string()), error: z.string() }),
   'server.trace': traceSchema,
   'flash.message': z.looseObject({ text: z.string() }),
+  /** A file was attached to or taken off the workspace: its viewers fetch the list again. */
+  'workspace.files.changed': z.looseObject({ workspaceId: z.string() }),
   'workspace.expert.details.response': z.looseObject({
     experts: z.array(expertSchema),
     workspaceName: z.optional(z.string()),

@@ -39,6 +39,8 @@ import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
+import { workspaceFileRoutes } from './http/workspaceFiles';
+import { workspaceAudience } from './meeting/audience';
 import { driveRoutes } from './http/drives';
 import { openBlobStore } from './drives/blobs/open';
 import { Drives } from './drives/driveService';
@@ -288,7 +290,11 @@ export async function buildApp(opts: {
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
   commandRoutes(app, { store, registry, guards: guards(store, config) });
-  await driveRoutes(app, { drives, guards: guards(store, config) });
+  // Everyone on a workspace sees its files change (finder, upload, another participant).
+  const filesChanged = (worldId: string, workspaceId: string) =>
+    workspaceAudience(hub, worldId, workspaceId).send('workspace.files.changed', { workspaceId });
+  await driveRoutes(app, { drives, store, guards: guards(store, config), filesChanged });
+  workspaceFileRoutes(app, { store, drives, guards: guards(store, config), filesChanged });
   if (config.oidcEnabled) {
     const oidc = new OidcLogin(
       {

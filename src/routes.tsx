@@ -99,6 +99,14 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'workspace', element: <WorkspaceRoute />, loader: workspaceRouteLoader },
                   {
+                    path: 'workspace-print',
+                    ...lazyPage(() =>
+                      import('./features/workspaceFiles/WorkspacePrintPage').then(
+                        (m) => m.WorkspacePrintPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'workspace-management',
                     ...lazyPage(() =>
                       import('./features/workspaceManagement/WorkspaceManagementPage').then(

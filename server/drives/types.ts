@@ -38,6 +38,8 @@ export interface DriveService {
   search(drive: DriveRow, kind: SearchKind, q: SearchQuery): Promise<SearchOutcome>;
   /** Plain text of a file (extracted at upload), or undefined when it has none. */
   textOf(drive: DriveRow, path: string): Promise<string | undefined>;
+  /** The files attached to a workspace that still exist (the librarian looks there first). */
+  workspaceFiles?(workspaceId: string): Promise<{ drive: DriveRow; file: { path: string } }[]>;
 }
 
 /** One file's text as the semantic index receives it. */

@@ -29,6 +29,8 @@ export async function receiveUpload(
   parts: AsyncIterable<Multipart>,
   drives: Drives,
   drive: DriveRow,
+  /** A folder the server chooses (a workspace's attachments), whatever the form says. */
+  opts: { folder?: string } = {},
 ): Promise<FileRow[]> {
   const received: { filename: string; blob: StoredBlob }[] = [];
   const fields: UploadFields = {};
@@ -61,7 +63,7 @@ export async function receiveUpload(
     if (failure) throw failure;
     if (received.length === 0)
       throw new UserError('No file in the upload (multipart field "file")');
-    const folder = normalizeFolder(fields.path, 'Folder');
+    const folder = normalizeFolder(opts.folder ?? fields.path, 'Folder');
     const tags = fields.tags !== undefined ? splitTags(fields.tags) : undefined;
     const description =
       fields.description !== undefined

@@ -18,7 +18,9 @@ import { parseTags } from '../drives/search';
 import { receiveUpload } from '../drives/upload';
 import type { FileRow } from '../store/drives';
 import { sendAsStored } from './compression';
+import type { Store } from '../store';
 import type { Guards } from './guards';
+import type { WorkspaceFilesChanged } from '../workspaces/files';
 
 /** Files one upload request may carry. */
 const MAX_FILES_PER_UPLOAD = 100;
@@ -62,9 +64,9 @@ async function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): Pro
 /** Every /api/drives call of SPEC §7, an admin's indexing retry, and POST /api/workspace/add-file. */
 export async function driveRoutes(
   app: FastifyInstance,
-  deps: { drives: Drives; guards: Guards },
+  deps: { drives: Drives; guards: Guards; store: Store; filesChanged?: WorkspaceFilesChanged },
 ): Promise<void> {
-  const { drives, guards } = deps;
+  const { drives, guards, filesChanged } = deps;
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     // Keep names as sent so that "../x" or "a\\b" is refused (400) rather than silently cut.
@@ -215,6 +217,7 @@ export async function driveRoutes(
       driveName,
       filePath,
     );
+    filesChanged?.(req.world!.world_id, workspaceId);
     return { status: 'success' };
   });
 }

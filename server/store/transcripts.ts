@@ -311,6 +311,19 @@ export class TranscriptsRepository {
     return searchMessages(this.q, search);
   }
 
+  /**
+   * Up to `limit` messages after the message `after` (from the first when
+   * undefined), oldest first: an export reads a whole transcript page by page.
+   */
+  async pageAfter(
+    workspaceId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<StoredMessage[]> {
+    if (after === undefined) return this.side(workspaceId, '>', undefined, limit);
+    return (await this.messagePage(workspaceId, { after, limit }))?.messages ?? [];
+  }
+
   async messageCount(workspaceId: string): Promise<number> {
     const row = await this.q
       .selectFrom('messages')

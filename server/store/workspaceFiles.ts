@@ -36,4 +36,15 @@ export class WorkspaceFilesRepository {
       .orderBy(insertionOrder(this.q, 'workspace_files'))
       .execute();
   }
+
+  /** Takes the file off the workspace (the drive keeps it); whether it was there. */
+  async remove(workspaceId: string, driveId: string, path: string): Promise<boolean> {
+    const result = await this.q
+      .deleteFrom('workspace_files')
+      .where('workspace_id', '=', workspaceId)
+      .where('drive_id', '=', driveId)
+      .where('path', '=', path)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
 }

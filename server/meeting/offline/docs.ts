@@ -1,3 +1,4 @@
+import { worldFileViewerUrl } from '../../../protocol/paths';
 import { isStopWord } from '../../drives/semantic/tokens';
 import type { DrivePassage } from '../tools/driveSearch';
 import { SUMMARY_TOOL, summaryAnswer } from './docSummary';
@@ -47,6 +48,11 @@ function unaddressed(question: string, names: string[]): string {
     q = q.replace(re, '');
   }
   return q;
+}
+
+/** Whether the question is put to this expert by name ("@Librarian Lee, …", "Lee: …"). */
+export function addressedTo(question: string, name: string): boolean {
+  return unaddressed(question, [name]) !== question.replace(/\s+/g, ' ').trim();
 }
 
 /** "@Lee, what does our travel policy say about hotels?" → "travel policy hotels". */
@@ -110,10 +116,26 @@ function quote(text: string, path: string): string {
   return out.join('\n');
 }
 
-function cite(p: DrivePassage, manyDrives: boolean): string {
+function cite(p: DrivePassage, manyDrives: boolean, worldId?: string): string {
   const path = p.path.replace(/^\/+/, '');
-  const file = `\`${manyDrives ? `${p.drive}/${path}` : path}\``;
+  const shown = manyDrives ? `${p.drive}/${path}` : path;
+  // A link to the file viewer when the world is known: the reader opens the cited file in one click.
+  const file = worldId
+    ? `[${escapeInline(shown)}](${worldFileViewerUrl(worldId, p.drive, p.path)})`
+    : `\`${shown}\``;
   return p.heading ? `${file} › ${p.heading}` : file;
+}
+
+/** How the answer begins: where the librarian looked (the workspace's files first, issue 20). */
+function lead(scope: unknown, attached: number, query: string, where: string): string {
+  if (scope === 'workspace')
+    return `In this workspace's files, the closest passage is in ${where}:`;
+  if (attached > 0)
+    return (
+      `I found nothing about “${escapeInline(query)}” in this workspace's files, so I searched ` +
+      `the whole of this world's drives. The closest passage is in ${where}:`
+    );
+  return `The closest passage is in ${where}:`;
 }
 
 export function noDocumentSearch(configureUrl?: string): string {
@@ -150,9 +172,12 @@ export async function docsAnswer(turn: Turn): Promise<string> {
       source(`${TOOL} (failed)`)
     );
   }
-  const passages = (valueOf(outcome.result).passages ?? []) as DrivePassage[];
+  const value = valueOf(outcome.result);
+  const passages = (value.passages ?? []) as DrivePassage[];
+  const attached = typeof value.workspaceFiles === 'number' ? value.workspaceFiles : 0;
   if (passages.length === 0) {
     return (
+      (attached > 0 ? "Nothing in this workspace's files answers that. " : '') +
       `I searched this world's drives for “${escapeInline(query)}” and found nothing that answers it, ` +
       "so I won't guess." +
       source(`${TOOL} for “${escapeInline(query)}”, no matching passage`)
@@ -162,14 +187,16 @@ export async function docsAnswer(turn: Turn): Promise<string> {
   const [first, ...others] = passages;
   // Only passages nearly as good as the best are worth quoting beside it.
   const rest = others.filter((p) => p.score >= first!.score * 0.6);
+  const worldId = request.worldId;
   const lines = [
-    `The closest passage is in ${cite(first!, manyDrives)}:`,
+    lead(value.scope, attached, query, cite(first!, manyDrives, worldId)),
     '',
     quote(first!.text, first!.path),
   ];
   if (rest.length) {
     lines.push('', 'Also relevant:', '');
-    for (const p of rest) lines.push(quote(p.text, p.path), '>', `> — ${cite(p, manyDrives)}`, '');
+    for (const p of rest)
+      lines.push(quote(p.text, p.path), '>', `> — ${cite(p, manyDrives, worldId)}`, '');
   }
   const quoted = [first!, ...rest];
   const drives = [...new Set(quoted.map((p) => p.drive))].join(', ');

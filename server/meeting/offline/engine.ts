@@ -7,7 +7,7 @@ import type { Domain } from './domains';
 import { LEAD_DOMAIN, understand } from './intent';
 import type { Intent } from './intent';
 import { mathAnswer } from './math';
-import { docsAnswer } from './docs';
+import { addressedTo, docsAnswer } from './docs';
 import { outOfReachAnswer, webAnswer } from './research';
 import { streamAnswer } from './stream';
 import type { Turn } from './turn';
@@ -102,6 +102,18 @@ async function compose(
     });
     const text = await run({ request, report, intent, domain });
     return twin && domain === primary ? `Independently of ${twin.name}: ${text}` : text;
+  }
+  // A question put to the librarian by name is a question for the documents (the workspace's
+  // attached files first), even when it reads like a web search: "@Lee, when does the kiln fire?"
+  if (
+    intent.kind === 'search' &&
+    domains.includes('docs') &&
+    addressedTo(request.question, expert.name)
+  ) {
+    report.trace(`${expert.name} · offline plan`, {
+      value: { question: intent.kind, answeringAs: 'docs', addressed: true },
+    });
+    return docsAnswer({ request, report, intent, domain: 'docs' });
   }
   const question = request.question.toLowerCase();
   const touched = expert.keywords.find((k) => k && question.includes(k.toLowerCase()));

@@ -6,6 +6,8 @@ import type { DriveRow, DriveService, SearchHit } from '../../drives/types';
 import { ToolError } from '../types';
 import type { Tool, ToolContext, ToolResult } from '../types';
 import { escapeHtml } from './webSearch';
+import { workspacePassages } from './workspaceScope';
+import type { DrivePassage } from './drivePassage';
 
 /**
  * The documents provider's drive_search: searches every drive of the
@@ -22,20 +24,7 @@ const SEMANTIC_THRESHOLD = 0.25;
 const CANDIDATES = 6;
 const PASSAGE_CHARS = 600;
 
-export interface DrivePassage {
-  drive: string;
-  path: string;
-  /**
-   * 0..1: the file's score (the better of semantic score and text relevance, plus a
-   * bonus when both found it), averaged with its passage's score when it has one.
-   */
-  score: number;
-  text: string;
-  /** The heading the passage sits under in its file, when it has one. */
-  heading?: string;
-  semanticScore?: number;
-  textScore?: number;
-}
+export type { DrivePassage };
 
 export interface Candidate {
   drive: DriveRow;
@@ -165,6 +154,53 @@ async function bestPassages(
   return passages.sort((a, b) => b.score - a.score).slice(0, TOP);
 }
 
+/** Where the passages were found: the workspace's own files, or every drive of the world. */
+export type SearchScope = 'workspace' | 'world';
+
+function listing(passages: DrivePassage[]): string {
+  return passages
+    .map(
+      (p, i) =>
+        `${i + 1}. ${p.drive}/${p.path.replace(/^\/+/, '')}${p.heading ? ` › ${p.heading}` : ''} (score ${p.score.toFixed(2)}):\n   "${flat(p.text)}"`,
+    )
+    .join('\n');
+}
+
+/** What the tool says first: where it looked (the model and the offline librarian both repeat it). */
+function scopeLine(scope: SearchScope, attached: number): string {
+  if (scope === 'workspace') return "In this workspace's files:\n";
+  return attached > 0
+    ? "Nothing in this workspace's files answers this; in the whole of this world's drives:\n"
+    : '';
+}
+
+function found(
+  ctx: ToolContext,
+  query: string,
+  passages: DrivePassage[],
+  where: { scope: SearchScope; attached: number; errors: string[] },
+): ToolResult {
+  const { scope, attached, errors } = where;
+  return {
+    output: scopeLine(scope, attached) + listing(passages),
+    value: {
+      query,
+      passages,
+      scope,
+      workspaceFiles: attached,
+      ...(errors.length ? { errors } : {}),
+    },
+    researchBox: {
+      name: 'drive_search',
+      title:
+        scope === 'workspace'
+          ? `Workspace files for "${clip(query, 80)}"`
+          : `Documents for "${clip(query, 80)}"`,
+      html: passagesHtml(ctx.worldId, passages),
+    },
+  };
+}
+
 async function run(
   drives: DriveService,
   args: Record<string, unknown>,
@@ -172,6 +208,14 @@ async function run(
 ): Promise<ToolResult> {
   const query = typeof args.query === 'string' ? flat(args.query).slice(0, 500) : '';
   if (!query) throw new ToolError('A search query is required');
+  // The workspace's attached files first; the whole world only when they hold no answer.
+  const scoped = await workspacePassages(drives, query, ctx, tidy);
+  if (scoped.passages.length > 0)
+    return found(ctx, query, scoped.passages, {
+      scope: 'workspace',
+      attached: scoped.attached,
+      errors: [],
+    });
   const rows = await drives.drivesOf(ctx.worldId);
   if (rows.length === 0) {
     return { output: 'This world has no drives to search.', value: { query, passages: [] } };
@@ -185,24 +229,16 @@ async function run(
     const searched = rows.map((r) => r.name).join(', ');
     return {
       output: `No passage in this world's drives (${searched}) matches "${query}".`,
-      value: { query, passages: [], ...(errors.length ? { errors } : {}) },
-    };
-  }
-  const output = passages
-    .map(
-      (p, i) =>
-        `${i + 1}. ${p.drive}/${p.path.replace(/^\/+/, '')}${p.heading ? ` › ${p.heading}` : ''} (score ${p.score.toFixed(2)}):\n   "${flat(p.text)}"`,
-    )
-    .join('\n');
-  return {
-    output,
-    value: { query, passages, ...(errors.length ? { errors } : {}) },
-    researchBox: {
-      name: 'drive_search',
-      title: `Documents for "${clip(query, 80)}"`,
-      html: passagesHtml(ctx.worldId, passages),
+      value: {
+        query,
+        passages: [],
+        scope: 'world',
+        workspaceFiles: scoped.attached,
+        ...(errors.length ? { errors } : {}),
     },
   };
+  }
+  return found(ctx, query, passages, { scope: 'world', attached: scoped.attached, errors });
 }
 
 export function driveSearchTool(drives: DriveService): Tool {

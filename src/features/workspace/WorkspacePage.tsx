@@ -20,6 +20,8 @@ import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
 import { ConversationsLayout } from './sidebar/ConversationsLayout';
+import { WorkspaceFilesBar } from '../workspaceFiles/WorkspaceFilesBar';
+import { WorkspaceMenu } from '../workspaceFiles/WorkspaceMenu';
 import {
   selectHasRichContent,
   selectWorkspaceId,
@@ -93,52 +95,55 @@ export function WorkspacePage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} />
+      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)}>
+        <WorkspaceMenu worldId={worldId} workspaceId={workspaceId} />
+      </NavBar>
       <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
-          height: COLUMNS_HEIGHT,
-          gap: 1,
-          p: 1,
-        }}
-      >
-        <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
-          <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />
-        </Paper>
-        <Paper
-          variant="outlined"
-          component="main"
+        <Box
           sx={{
-            display: 'flex',
-            flexDirection: 'column',
-            minHeight: 0,
-            height: { xs: '75vh', md: 'auto' },
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
+            height: COLUMNS_HEIGHT,
+            gap: 1,
+            p: 1,
           }}
         >
-          <Transcript />
-          <ProgressDots />
-          <MessageBox />
-        </Paper>
-        <Paper
-          variant="outlined"
-          component="aside"
-          aria-label="Blocks, research and traces"
-          sx={{
-            minHeight: 0,
-            overflowY: 'auto',
-            p: 2,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 3,
-          }}
-        >
-          <CodeBlocksPanel />
-          <ResearchPanel />
-          <TracesPanel />
-        </Paper>
-      </Box>
+          <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
+            <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />
+          </Paper>
+          <Paper
+            variant="outlined"
+            component="main"
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              minHeight: 0,
+              height: { xs: '75vh', md: 'auto' },
+            }}
+          >
+            <WorkspaceFilesBar worldId={worldId} workspaceId={workspaceId} />
+            <Transcript />
+            <ProgressDots />
+            <MessageBox />
+          </Paper>
+          <Paper
+            variant="outlined"
+            component="aside"
+            aria-label="Blocks, research and traces"
+            sx={{
+              minHeight: 0,
+              overflowY: 'auto',
+              p: 2,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 3,
+            }}
+          >
+            <CodeBlocksPanel />
+            <ResearchPanel />
+            <TracesPanel />
+          </Paper>
+        </Box>
       </ConversationsLayout>
     </Box>
   );

@@ -159,9 +159,52 @@ describe('drive_search', () => {
       'No passage in this world\'s drives (Library, Archive) matches "quantum chromodynamics".',
     );
     expect(none.researchBox).toBeUndefined();
-    expect(none.value).toEqual({ query: 'quantum chromodynamics', passages: [] });
+    expect(none.value).toEqual({
+      query: 'quantum chromodynamics',
+      passages: [],
+      scope: 'world',
+      workspaceFiles: 0,
+    });
     const empty = await run(LIBRARY, 'hotels', ctx('nowhere')).result;
     expect(empty.output).toBe('This world has no drives to search.');
+  });
+
+  it("looks in the workspace's attached files first and says so, else falls back to every drive", async () => {
+    const drives = driveStub(LIBRARY);
+    const attached = async (workspaceId: string) =>
+      workspaceId === 'ws'
+        ? [
+            {
+              drive: (await drives.driveByName('w', 'Library'))!,
+              file: { path: 'handbook/security-basics.md' },
+            },
+          ]
+        : [];
+    const tool = driveSearchTool({ ...drives, workspaceFiles: attached });
+    const scoped = await tool.run({ query: 'password manager' }, ctx());
+    expect(
+      scoped.output.startsWith(
+        "In this workspace's files:\n1. Library/handbook/security-basics.md",
+      ),
+    ).toBe(true);
+    expect(scoped.value).toMatchObject({ scope: 'workspace', workspaceFiles: 1 });
+    expect((scoped.value as { passages: DrivePassage[] }).passages.map((p) => p.path)).toEqual([
+      'handbook/security-basics.md',
+    ]);
+    expect(scoped.researchBox?.title).toBe('Workspace files for "password manager"');
+    // Only the workspace was searched: no drive index was asked.
+    expect(drives.calls).toEqual([]);
+
+    const fallback = await tool.run({ query: 'hotel limit per night' }, ctx());
+    expect(
+      fallback.output.startsWith(
+        "Nothing in this workspace's files answers this; in the whole of this world's drives:\n1. ",
+      ),
+    ).toBe(true);
+    expect(fallback.value).toMatchObject({ scope: 'world', workspaceFiles: 1 });
+    expect((fallback.value as { passages: DrivePassage[] }).passages[0]!.path).toBe(
+      'handbook/travel-and-expenses.md',
+    );
   });
 
   it('needs a query', async () => {

@@ -7,6 +7,8 @@ export type UploadOutcome =
 
 export interface UploadRequest {
   drive: string;
+  /** Another endpoint taking the same multipart upload (a workspace's attachments); default the drive's. */
+  url?: string;
   file: File;
   /** The world for the X-World-Id header when the address bar has none. */
   worldId?: string | null;
@@ -41,6 +43,7 @@ function saysError(body: string): boolean {
  */
 export function uploadFile({
   drive,
+  url,
   file,
   worldId,
   onProgress,
@@ -49,7 +52,10 @@ export function uploadFile({
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     const failed = (status: number, error = UPLOAD_FAILED) => resolve({ ok: false, status, error });
-    xhr.open('POST', `${window.location.origin}/api/drives/${encodeURIComponent(drive)}/files`);
+    xhr.open(
+      'POST',
+      url ?? `${window.location.origin}/api/drives/${encodeURIComponent(drive)}/files`,
+    );
     xhr.withCredentials = true;
     applyStandardHeaders(new Headers(), worldId).forEach((value, name) =>
       xhr.setRequestHeader(name, value),

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState, type KeyboardEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { cogSend } from '../../../ws/cogActions';
 import { appendDictation } from '../../dictation/appendDictation';
@@ -13,16 +13,25 @@ import { DictationToggle } from '../../dictation/DictationToggle';
 import { selectDictationInterim, selectDictationStatus } from '../../dictation/dictationSlice';
 import { useDictatedText } from '../../dictation/useDictatedText';
 import { StopButton } from './StopButton';
+import { AttachButton } from '../../workspaceFiles/AttachButton';
+import { PendingAttachments } from '../../workspaceFiles/PendingAttachments';
+import { useAttachments } from '../../workspaceFiles/useAttachments';
+import { useFileDrop } from '../../workspaceFiles/useFileDrop';
 
 /**
  * The chat input (SPEC §5): only a non-empty trimmed text is sent, and the
  * field is cleared afterwards. Enter sends, Shift+Enter starts a new line.
- * Dictated text (SPEC §7) is appended to what the box holds.
+ * Dictated text (SPEC §7) is appended to what the box holds. Files picked
+ * with the paperclip, dropped or pasted are attached to the workspace
+ * (issue 20) without touching the text.
  */
 export function MessageBox() {
   const dispatch = useAppDispatch();
   const { worldId = '' } = useParams();
+  const workspaceId = useSearchParams()[0].get('id');
   const [text, setText] = useState('');
+  const attachments = useAttachments(workspaceId, worldId);
+  const drop = useFileDrop(attachments.attach, Boolean(workspaceId));
   const trimmed = text.trim();
   useDictatedText(useCallback((words) => setText((t) => appendDictation(t, words)), []));
 
@@ -40,12 +49,26 @@ export function MessageBox() {
   };
 
   return (
-    <Box sx={{ p: 2, pt: 1 }}>
+    <Box
+      {...drop.dropProps}
+      data-testid="message-box"
+      sx={{
+        p: 2,
+        pt: 1,
+        outline: drop.over ? 2 : 0,
+        outlineStyle: 'dashed',
+        outlineColor: 'primary.main',
+        outlineOffset: -4,
+      }}
+    >
+      <PendingAttachments pending={attachments.pending} onDismiss={attachments.dismiss} />
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+        <AttachButton onFiles={attachments.attach} disabled={!workspaceId} />
         <TextField
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={drop.onPaste}
           placeholder="Ask the experts..."
           multiline
           maxRows={8}

@@ -1,0 +1,62 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import PrintIcon from '@mui/icons-material/Print';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { workspaceExportPath, workspacePrintUrl, type ExportFormat } from '../../../protocol';
+
+/**
+ * The workspace menu in the page header: the conversation as a Markdown or
+ * JSON download (streamed by the server, saved by the browser) and a print view.
+ */
+export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; workspaceId: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  // A plain link: the browser streams the download to disk. The world goes in the query, as
+  // a navigation carries no X-World-Id header.
+  const exportHref = (format: ExportFormat) =>
+    `${workspaceExportPath(workspaceId, format)}&worldId=${encodeURIComponent(worldId)}`;
+  const item = (format: ExportFormat, label: string) => (
+    <MenuItem component="a" href={exportHref(format)} download onClick={close}>
+      <ListItemIcon>
+        <DownloadIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+  return (
+    <>
+      <Tooltip title="Workspace menu">
+        <IconButton
+          aria-label="Workspace menu"
+          sx={{ flexShrink: 0 }}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <MoreHorizIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        {item('md', 'Export as Markdown')}
+        {item('json', 'Export as JSON')}
+        <MenuItem
+          onClick={() => {
+            close();
+            window.open(workspacePrintUrl(worldId, workspaceId, true), '_blank', 'noopener');
+          }}
+        >
+          <ListItemIcon>
+            <PrintIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Print</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
