@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import prettier from 'prettier';
 import { formatNumber, withinBudget, type BenchOutcome } from './report';
 
 const RESULTS = path.resolve('.tmp/bench/results.json');
@@ -34,10 +35,10 @@ const machine = () =>
  * each bench's latest figures with the day it ran and the machine's load then;
  * a bench that failed keeps its earlier figures.
  */
-export function writeResults(
+export async function writeResults(
   runs: BenchRun[],
   run: { quick: boolean; failed: string[]; order: string[] },
-): string {
+): Promise<string> {
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(
     RESULTS,
@@ -63,7 +64,7 @@ export function writeResults(
       runs.filter((r) => !run.failed.includes(r.bench)),
       run.order,
     );
-    updateReadme(latest);
+    await updateReadme(latest);
   }
   return path.relative(process.cwd(), RESULTS);
 }
@@ -106,13 +107,13 @@ export function benchTable(latest: Latest): string {
   ].join('\n');
 }
 
-function updateReadme(latest: Latest): void {
+async function updateReadme(latest: Latest): Promise<void> {
   const text = fs.readFileSync(README, 'utf8');
   const start = text.indexOf(TABLE_START);
   const end = text.indexOf(TABLE_END);
   if (start < 0 || end < start) return;
-  fs.writeFileSync(
-    README,
-    `${text.slice(0, start + TABLE_START.length)}\n${benchTable(latest)}\n${text.slice(end)}`,
-  );
+  const updated = `${text.slice(0, start + TABLE_START.length)}\n${benchTable(latest)}\n${text.slice(end)}`;
+  // Formatted as the repository's Prettier would (npm run lint checks the README too).
+  const options = (await prettier.resolveConfig(README)) ?? {};
+  fs.writeFileSync(README, await prettier.format(updated, { ...options, filepath: README }));
 }

@@ -80,7 +80,7 @@ for (const [name, run] of benches) {
     console.log(`${name.padEnd(56)} FAILED: ${(err as Error).stack ?? String(err)}`);
   }
 }
-const file = writeResults(runs, { quick, failed, order: benches.map(([name]) => name) });
+const file = await writeResults(runs, { quick, failed, order: benches.map(([name]) => name) });
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`\n${results.length} figures in ${seconds} s → ${file}`);
 if (failed.length) console.log(`benches that failed: ${failed.join(', ')}`);

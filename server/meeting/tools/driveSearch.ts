@@ -235,8 +235,8 @@ async function run(
         scope: 'world',
         workspaceFiles: scoped.attached,
         ...(errors.length ? { errors } : {}),
-    },
-  };
+      },
+    };
   }
   return found(ctx, query, passages, { scope: 'world', attached: scoped.attached, errors });
 }

@@ -3,6 +3,7 @@ import { passagesMigration } from './postgresPassages';
 import { searchRebuild } from './postgresSearch';
 import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
+import { messageVersionsMigration } from './messageVersions';
 import { postgresWorkspaceLists } from './workspaceLists';
 
 /**
@@ -437,14 +438,5 @@ export const postgresMigrations: Migration[] = [
   passagesMigration,
   workspaceSharingMigration,
   postgresWorkspaceLists,
-  {
-    id: 22,
-    name: 'message versions: model, time taken, stopped mark and earlier versions of a message',
-    sql: `
-      ALTER TABLE messages ADD COLUMN model TEXT;
-      ALTER TABLE messages ADD COLUMN duration_ms INTEGER;
-      ALTER TABLE messages ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
-      ALTER TABLE messages ADD COLUMN versions TEXT;
-    `,
-  },
+  messageVersionsMigration,
 ];

@@ -36,7 +36,12 @@ it('shares the Welcome meetings and workspaces nobody took part in; the rest bec
     INSERT INTO workspace_users (workspace_id, user_id) VALUES
       ('lab-welcome', 'ann'), ('talked', 'ann'), ('talked', 'bob');
   `);
-  expect(migrate(db, sqliteMigrations.filter((m) => m.id <= 20))).toEqual([20]);
+  expect(
+    migrate(
+      db,
+      sqliteMigrations.filter((m) => m.id <= 20),
+    ),
+  ).toEqual([20]);
   const shared = db.prepare('SELECT id, shared FROM workspaces ORDER BY id').all();
   expect(shared).toEqual([
     { id: 'creator-only', shared: 0 },
