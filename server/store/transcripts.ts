@@ -51,10 +51,12 @@ function parseVersions(json: string | null): MessageVersion[] | undefined {
 }
 
 function fromRow(row: ReadRow): StoredMessage {
-  const { versions, stopped, duration_ms, ...rest } = row;
+  const { versions, stopped, duration_ms, model, ...rest } = row;
   const parsed = parseVersions(versions);
+  // What a message does not have is absent, as in the message that was stored.
   return {
     ...rest,
+    ...(model !== null ? { model } : {}),
     ...(duration_ms !== null ? { duration_ms: Number(duration_ms) } : {}),
     ...(Number(stopped) ? { stopped: true } : {}),
     ...(parsed ? { versions: parsed } : {}),

@@ -198,7 +198,8 @@ describe('the Librarian and the export', () => {
   }, 60_000);
 
   it('pages through a long transcript in order', async () => {
-    const ws = await server.store.workspaces.create({ worldId: WORLD, name: 'Long' });
+    // Shared with the world: open to the admin who exports it.
+    const ws = await server.store.workspaces.create({ worldId: WORLD, name: 'Long', shared: true });
     for (let i = 0; i < 1203; i++)
       await server.store.transcripts.addMessage(ws.id, {
         message_id: `m${i}`,
