@@ -83,7 +83,10 @@ export function WorkspacePage() {
     return (
       <Box sx={{ minHeight: '100vh' }}>
         <NavBar worldId={worldId} title={worldTitle(worldId)} />
-        <WorkspaceUnavailable reason={unavailable} backTo={dashboardUrl(worldId)} />
+        {/* The sidebar stays: another conversation is one click away. */}
+        <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
+          <WorkspaceUnavailable reason={unavailable} backTo={dashboardUrl(worldId)} />
+        </ConversationsLayout>
       </Box>
     );
   }

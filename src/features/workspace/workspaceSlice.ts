@@ -164,9 +164,20 @@ export const workspaceSlice = createSlice({
         };
       })
       // Renamed elsewhere (the sidebar, another tab): the header and title follow.
+      // Deleted elsewhere: it no longer exists here either (nothing typed goes to it).
       .addCase(cogIn('workspace.changed'), (state, { payload }) => {
-        const { workspace_id, name } = payload.content;
-        if (workspace_id === state.workspaceId && name !== undefined) state.workspaceName = name;
+        const { workspace_id, name, deleted } = payload.content;
+        if (workspace_id !== state.workspaceId) return;
+        if (deleted === true) {
+          return {
+            ...initialState,
+            workspaceId: state.workspaceId,
+            myUserId: state.myUserId,
+            loaded: true,
+            unavailable: 'missing' as const,
+          };
+        }
+        if (name !== undefined) state.workspaceName = name;
       })
       // Refused (an unknown workspace): the page shows what there is rather than wait forever.
       .addCase(cogIn('server.error'), (state, { payload }) => {

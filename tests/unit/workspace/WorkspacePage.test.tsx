@@ -77,6 +77,17 @@ describe('workspace page: session', () => {
     },
   );
 
+  it('a workspace deleted elsewhere no longer exists here: no transcript, nowhere to type', () => {
+    const { frame } = renderWorkspace();
+    frame('user.echo', { message_id: 'm1', role: 'user', name: 'Ann', content: 'draft plans' });
+    frame('workspace.changed', { workspace_id: 'ws-other', deleted: true });
+    expect(screen.getByText('draft plans')).toBeTruthy();
+    frame('workspace.changed', { workspace_id: 'ws-1', deleted: true });
+    expect(screen.getByRole('heading', { name: 'This workspace does not exist' })).toBeTruthy();
+    expect(screen.queryByText('draft plans')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+
   it("ignores another workspace's refusal (a socket switched away from it)", () => {
     const { frame } = renderWorkspace();
     frame('workspace.unavailable', {
