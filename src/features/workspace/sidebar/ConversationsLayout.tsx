@@ -39,9 +39,12 @@ export function ConversationsLayout({
   const [collapsed, setCollapsed] = usePersistentFlag(COLLAPSED_KEY);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  if (narrow)
-    return (
-      <Box ref={boxRef}>
+  // The page itself stays in one place in the tree whichever way the sidebar is shown:
+  // a window resized or a phone turned must not remount the transcript (its scroll, a
+  // message being edited).
+  return (
+    <Box ref={boxRef} sx={narrow ? undefined : { display: 'flex', minHeight: 0 }}>
+      {narrow ? (
         <Box sx={{ px: 1, pt: 1 }}>
           <Button
             startIcon={<MenuIcon />}
@@ -51,27 +54,21 @@ export function ConversationsLayout({
           >
             Workspaces
           </Button>
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}
+          >
+            <Box component="nav" aria-label="Workspaces" sx={{ height: '100%' }}>
+              <ConversationsPanel
+                worldId={worldId}
+                workspaceId={workspaceId}
+                onNavigate={() => setDrawerOpen(false)}
+              />
+            </Box>
+          </Drawer>
         </Box>
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}
-        >
-          <Box component="nav" aria-label="Workspaces" sx={{ height: '100%' }}>
-            <ConversationsPanel
-              worldId={worldId}
-              workspaceId={workspaceId}
-              onNavigate={() => setDrawerOpen(false)}
-            />
-          </Box>
-        </Drawer>
-        {children}
-      </Box>
-    );
-
-  return (
-    <Box ref={boxRef} sx={{ display: 'flex', minHeight: 0 }}>
-      {collapsed ? (
+      ) : collapsed ? (
         <Box sx={{ pt: 1.5, pl: 1 }}>
           <Tooltip title="Show workspaces" placement="right">
             <IconButton aria-label="Show workspaces" onClick={() => setCollapsed(false)}>
