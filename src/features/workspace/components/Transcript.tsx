@@ -13,6 +13,7 @@ import { selectHistory, selectMessageList, selectQuestionsSent } from '../worksp
 import { useHistoryPaging } from './useHistoryPaging';
 import { TranscriptRow } from './TranscriptRow';
 import { NewMessagesPill } from './NewMessagesPill';
+import { useFollowEnd } from './useFollowEnd';
 import { useNewMessagesBelow } from './useNewMessagesBelow';
 
 /** A first guess at a row's height; each row is measured once it renders. */
@@ -88,6 +89,13 @@ export function Transcript() {
   }, [list, questionsSent, virtualizer, history.newer, history.loading, dispatch]);
 
   const newBelow = useNewMessagesBelow(scrollRef, list, FOLLOW_THRESHOLD_PX);
+  const { followEnd } = useFollowEnd(scrollRef, {
+    view: history.view,
+    jumped: history.focus !== null,
+    questionsSent,
+    height: virtualizer.getTotalSize(),
+    paused: history.newer || history.pagedForward,
+  });
 
   return (
     <Box
@@ -103,7 +111,10 @@ export function Transcript() {
               aria-label="Scroll to top"
               size="small"
               disabled={empty}
-              onClick={() => virtualizer.scrollToIndex(0, { align: 'start' })}
+              onClick={() => {
+                followEnd(false);
+                virtualizer.scrollToIndex(0, { align: 'start' });
+              }}
             >
               <KeyboardDoubleArrowUpIcon fontSize="small" />
             </IconButton>
