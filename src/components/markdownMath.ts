@@ -1,0 +1,77 @@
+/**
+ * Math for Markdown (issue 20), in a chunk of its own: KaTeX, its CSS and
+ * fonts weigh more than the markdown renderer, and most messages have no
+ * math. Loaded the first time content has math in it (markdownMathDetect.ts).
+ */
+import 'katex/dist/katex.min.css';
+import rehypeKatexPlugin, { type Options as KatexOptions } from 'rehype-katex';
+import remarkMathPlugin from 'remark-math';
+
+/**
+ * KaTeX output is HTML made from the message's text, so it stays within
+ * what text may do: no \href, \url, \htmlClass and the like (trust: false),
+ * no macros kept between messages (none passed: each render starts afresh),
+ * sizes capped (a \rule of a million em would cover the page) and macro
+ * expansion capped (\def\a{\a\a}\a ends in an error, not a stalled tab).
+ * An expression KaTeX cannot read shows as its source in the error colour.
+ */
+const katexOptions: KatexOptions = {
+  trust: false,
+  strict: 'ignore',
+  maxSize: 20,
+  maxExpand: 500,
+  errorColor: '#d32f2f', // MUI's error.main
+  output: 'htmlAndMathml',
+};
+
+const rehypeKatexTransform = rehypeKatexPlugin(katexOptions);
+
+/** rehype-katex with the options above, made once and shared by every message. */
+export function rehypeKatex() {
+  return rehypeKatexTransform;
+}
+
+/** remark-math: `$…$` and `$$…$$` as math nodes. */
+export const remarkMath = remarkMathPlugin;
+
+/** The little of mdast this needs (its types are not a dependency of ours). */
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+}
+
+/**
+ * remark-math pairs any two single dollars, so "It costs $5 and $10" would
+ * set "5 and " as math. Pandoc's rule puts such prices back as text: a
+ * single-dollar span is math only with no space just inside either dollar
+ * and no digit just after the closing one.
+ */
+export function remarkDollarPrices() {
+  return (tree: MdNode, file: { value: unknown }) => {
+    const source = String(file.value);
+    const walk = (parent: MdNode) => {
+      parent.children?.forEach((node, index, siblings) => {
+        if (node.type === 'inlineMath' && isPrice(node, source)) {
+          siblings[index] = { type: 'text', value: rawOf(node, source) };
+        } else {
+          walk(node);
+        }
+      });
+    };
+    walk(tree);
+  };
+}
+
+function rawOf(node: MdNode, source: string): string {
+  return source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
+}
+
+function isPrice(node: MdNode, source: string): boolean {
+  const end = node.position?.end.offset;
+  const raw = rawOf(node, source);
+  if (end === undefined || !raw.startsWith('$') || raw.startsWith('$$')) return false;
+  const inner = raw.slice(1, -1);
+  return /^\s|\s$/.test(inner) || /^\d/.test(source.slice(end, end + 1));
+}
