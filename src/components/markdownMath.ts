@@ -40,20 +40,26 @@ interface MdNode {
   value?: string;
   children?: MdNode[];
   position?: { start: { offset?: number }; end: { offset?: number } };
+  data?: object;
 }
 
 /**
  * remark-math pairs any two single dollars, so "It costs $5 and $10" would
  * set "5 and " as math. Pandoc's rule puts such prices back as text: a
  * single-dollar span is math only with no space just inside either dollar
- * and no digit just after the closing one.
+ * and no digit just after the closing one. And `$$…$$` on one line, a
+ * paragraph to itself (as models write it, and `\[…\]`), is display math,
+ * as it would be on lines of its own.
  */
-export function remarkDollarPrices() {
+export function remarkDollarMath() {
   return (tree: MdNode, file: { value: unknown }) => {
     const source = String(file.value);
     const walk = (parent: MdNode) => {
       parent.children?.forEach((node, index, siblings) => {
-        if (node.type === 'inlineMath' && isPrice(node, source)) {
+        const only = node.type === 'paragraph' && node.children?.length === 1 && node.children[0];
+        if (only && only.type === 'inlineMath' && rawOf(only, source).startsWith('$$')) {
+          siblings[index] = displayMath(only.value ?? '');
+        } else if (node.type === 'inlineMath' && isPrice(node, source)) {
           siblings[index] = { type: 'text', value: rawOf(node, source) };
         } else {
           walk(node);
@@ -62,6 +68,17 @@ export function remarkDollarPrices() {
     };
     walk(tree);
   };
+}
+
+/** A math block as remark-math makes one for `$$` on lines of their own. */
+function displayMath(value: string): MdNode {
+  const code = {
+    type: 'element',
+    tagName: 'code',
+    properties: { className: ['language-math', 'math-display'] },
+    children: [{ type: 'text', value }],
+  };
+  return { type: 'math', value, data: { hName: 'pre', hChildren: [code] } };
 }
 
 function rawOf(node: MdNode, source: string): string {

@@ -42,7 +42,7 @@ const highlighting = lazyPlugins(() =>
 /** Math (markdownMath.ts, issue 20): KaTeX, its CSS and fonts. */
 const math = lazyPlugins(() =>
   import('./markdownMath').then((m) => ({
-    remark: [m.remarkMath, m.remarkDollarPrices],
+    remark: [m.remarkMath, m.remarkDollarMath],
     rehype: [m.rehypeKatex],
   })),
 );

@@ -52,11 +52,17 @@ describe('math in markdown', () => {
     expect(brackets.querySelectorAll('.katex').length).toBe(2);
   });
 
-  it('inline $$…$$ is math too', async () => {
+  it('$$…$$ within a line is inline math; as a paragraph of its own, display math', async () => {
     const container = await rendered('Here $$\\int_0^1 x^2\\,dx = \\tfrac13$$ inline.');
     expect(container.querySelector('annotation')?.textContent).toBe(
       '\\int_0^1 x^2\\,dx = \\tfrac13',
     );
+    expect(container.querySelector('.katex-display')).toBeNull();
+    const alone = await rendered(
+      'Check:\n\n$$\\int_0^1 x^2\\,dx = \\tfrac13$$\n\nand\n\n\\[ y \\]',
+    );
+    expect(alone.querySelectorAll('.katex-display').length).toBe(2);
+    expect([...alone.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Check:', 'and']);
   });
 
   it('keeps prices as text beside real math in the same message', async () => {
