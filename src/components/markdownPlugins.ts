@@ -49,20 +49,40 @@ const math = lazyPlugins(() =>
 
 const remarkBase: Plugins = [remarkGfm];
 
+interface PluginProps {
+  remarkPlugins: Plugins;
+  rehypePlugins: Plugins;
+}
+
+/** The plugin lists for each mix of loaded chunks (four at most), made once: rows share them. */
+const mixes = new Map<string, PluginProps>();
+function pluginsFor(withMath: Extra | null, withHighlighting: Extra | null): PluginProps {
+  const key = `${withMath !== null} ${withHighlighting !== null}`;
+  let props = mixes.get(key);
+  if (!props) {
+    props = {
+      remarkPlugins: [...remarkBase, ...(withMath?.remark ?? [])],
+      // KaTeX before highlighting, so a ```math block is set as math, not coloured as code.
+      rehypePlugins: [...(withMath?.rehype ?? []), ...(withHighlighting?.rehype ?? [])],
+    };
+    mixes.set(key, props);
+  }
+  return props;
+}
+
 /**
  * The plugins for this content, and the content as they read it: math once
  * KaTeX is in, if the content has math; highlighting once loaded, if it has
  * code. Content with neither never fetches either chunk.
  */
-export function useMarkdownPlugins(content: string) {
+export function useMarkdownPlugins(content: string): PluginProps & { source: string } {
   const needsMath = hasMath(content);
   const needsHighlighting = FENCE_WITH_LANGUAGE.test(content);
   const [, setLoads] = useState(0);
   useEffect(() => {
-    const pending = [
-      needsMath && !math.get() && math.load(),
-      needsHighlighting && !highlighting.get() && highlighting.load(),
-    ].filter((p) => p instanceof Promise);
+    const pending: Promise<void>[] = [];
+    if (needsMath && !math.get()) pending.push(math.load());
+    if (needsHighlighting && !highlighting.get()) pending.push(highlighting.load());
     if (!pending.length) return;
     let mounted = true;
     for (const p of pending) void p.then(() => mounted && setLoads((n) => n + 1));
@@ -71,14 +91,10 @@ export function useMarkdownPlugins(content: string) {
     };
   }, [needsMath, needsHighlighting]);
   const withMath = needsMath ? math.get() : null;
-  const withHighlighting = needsHighlighting ? highlighting.get() : null;
-  return useMemo(
-    () => ({
-      // KaTeX before highlighting, so a ```math block is set as math, not coloured as code.
-      remarkPlugins: withMath ? [...remarkBase, ...withMath.remark] : remarkBase,
-      rehypePlugins: [...(withMath?.rehype ?? []), ...(withHighlighting?.rehype ?? [])],
-      source: withMath ? bracketsToDollars(content) : content,
-    }),
-    [content, withMath, withHighlighting],
+  const plugins = pluginsFor(withMath, needsHighlighting ? highlighting.get() : null);
+  const source = useMemo(
+    () => (withMath ? bracketsToDollars(content) : content),
+    [content, withMath],
   );
+  return { ...plugins, source };
 }
