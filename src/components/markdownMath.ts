@@ -15,12 +15,14 @@ import remarkMathPlugin from 'remark-math';
  * expansion capped (\def\a{\a\a}\a ends in an error, not a stalled tab).
  * An expression KaTeX cannot read shows as its source in the error colour.
  */
+const ERROR_COLOR = '#d32f2f'; // MUI's error.main
+
 const katexOptions: KatexOptions = {
   trust: false,
   strict: 'ignore',
   maxSize: 20,
-  maxExpand: 500,
-  errorColor: '#d32f2f', // MUI's error.main
+  maxExpand: 1000,
+  errorColor: ERROR_COLOR,
   output: 'htmlAndMathml',
 };
 
@@ -40,6 +42,7 @@ interface MdNode {
   value?: string;
   children?: MdNode[];
   position?: { start: { offset?: number }; end: { offset?: number } };
+  lang?: string | null;
   data?: object;
 }
 
@@ -57,7 +60,9 @@ export function remarkDollarMath() {
     const walk = (parent: MdNode) => {
       parent.children?.forEach((node, index, siblings) => {
         const only = node.type === 'paragraph' && node.children?.length === 1 && node.children[0];
-        if (only && only.type === 'inlineMath' && rawOf(only, source).startsWith('$$')) {
+        if (isMath(node) && DEFINES.test(node.value ?? '')) {
+          node.data = unrendered(node.value ?? '', node.type !== 'inlineMath');
+        } else if (only && only.type === 'inlineMath' && rawOf(only, source).startsWith('$$')) {
           siblings[index] = displayMath(only.value ?? '');
         } else if (node.type === 'inlineMath' && isPrice(node, source)) {
           siblings[index] = { type: 'text', value: rawOf(node, source) };
@@ -67,6 +72,39 @@ export function remarkDollarMath() {
       });
     };
     walk(tree);
+  };
+}
+
+/**
+ * Macro definitions multiply what maxExpand allows (\def\a{<1000 x>\a}\a
+ * makes a million tokens before the cap stops it: a fifth of a second for one
+ * short expression, and a message may hold hundreds). Chat math has no use
+ * for them: an expression that defines a macro shows as its source in the
+ * error colour, as KaTeX shows an expression it cannot read, and KaTeX never
+ * sees it. Built-in macros are short, so without definitions the work stays
+ * in proportion to the text.
+ */
+const DEFINES =
+  /\\(?:[gex]?def|let|futurelet|global|(?:re)?newcommand|providecommand|(?:re)?newenvironment)(?![a-zA-Z])/;
+
+/** `$…$`, `$$…$$`, and a fenced block with the language math (rehype-katex sets those too). */
+function isMath(node: MdNode): boolean {
+  return (
+    node.type === 'inlineMath' ||
+    node.type === 'math' ||
+    (node.type === 'code' && node.lang === 'math')
+  );
+}
+
+function unrendered(value: string, display: boolean): object {
+  return {
+    hName: display ? 'div' : 'span',
+    hProperties: {
+      className: ['katex-error'],
+      style: `color:${ERROR_COLOR}`,
+      title: 'Macro definitions are not rendered',
+    },
+    hChildren: [{ type: 'text', value }],
   };
 }
 
