@@ -1,53 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { Component, memo, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import ReactMarkdown, { type Components, type Options } from 'react-markdown';
+import { Component, memo, type ComponentProps, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router-dom';
-import remarkGfm from 'remark-gfm';
 import { safeNextPath } from '../../protocol/paths';
+import { useMarkdownPlugins } from './markdownPlugins';
 
-/**
- * Markdown from the server or the user: GFM (tables), highlighted code, and
- * never raw HTML — react-markdown without rehype-raw shows HTML as text, and
- * its default urlTransform drops javascript: and other unsafe URLs.
+/*
+ * Markdown from the server or the user: GFM (tables), highlighted code, math,
+ * and never raw HTML — react-markdown without rehype-raw shows HTML as text,
+ * and its default urlTransform drops javascript: and other unsafe URLs. The
+ * plugins (markdownPlugins.ts) load with the first content that needs them.
  */
-const remarkPlugins = [remarkGfm];
-
-type Plugins = NonNullable<Options['rehypePlugins']>;
-const NO_PLUGINS: Plugins = [];
-
-/** A fenced code block with a language (``` ts): the only code rehype-highlight colours. */
-const FENCE_WITH_LANGUAGE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*[^\s`~]/m;
-
-/** Highlighting is its own chunk (markdownHighlight.ts), fetched the first time code needs it. */
-let highlighting: Plugins | null = null;
-let loadingHighlighting: Promise<void> | null = null;
-function loadHighlighting(): Promise<void> {
-  return (loadingHighlighting ??= import('./markdownHighlight').then(
-    (m) => {
-      highlighting = [m.rehypeHighlight];
-    },
-    () => {
-      loadingHighlighting = null; // not this time (offline): the code shows uncoloured
-    },
-  ));
-}
-
-/** The rehype plugins for this content: highlighting once loaded, if the content has code. */
-function useRehypePlugins(content: string): Plugins {
-  const needed = FENCE_WITH_LANGUAGE.test(content);
-  const [, setLoaded] = useState(highlighting !== null);
-  useEffect(() => {
-    if (!needed || highlighting) return;
-    let mounted = true;
-    void loadHighlighting().then(() => mounted && setLoaded(highlighting !== null));
-    return () => {
-      mounted = false;
-    };
-  }, [needed]);
-  return needed && highlighting ? highlighting : NO_PLUGINS;
-}
 
 /**
  * A path on this site (an expert's "add it in Configure Workspace") opens in
@@ -141,7 +106,7 @@ export const Markdown = memo(function Markdown({
   content: string | null | undefined;
   sx?: SxProps<Theme>;
 }) {
-  const rehypePlugins = useRehypePlugins(content ?? '');
+  const { remarkPlugins, rehypePlugins, source } = useMarkdownPlugins(content ?? '');
   if (!content || !content.trim()) {
     return (
       <Typography color="text.secondary" variant="body2">
@@ -157,7 +122,7 @@ export const Markdown = memo(function Markdown({
           rehypePlugins={rehypePlugins}
           components={components}
         >
-          {content}
+          {source}
         </ReactMarkdown>
       </Box>
     </MarkdownBoundary>

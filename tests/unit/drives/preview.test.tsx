@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FilePreview } from '../../../src/features/drives/preview/FilePreview';
 import { driveFile } from './driveServer';
@@ -14,6 +14,14 @@ describe('FilePreview', () => {
     const code = screen.getByTestId('code-preview');
     expect(code.textContent).toBe('const a: number = 1;');
     expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const');
+  });
+
+  it('sets math in a markdown file with KaTeX (the same Markdown as messages)', async () => {
+    const md = '# Notes\n\nEuler: $e^{i\\pi}+1=0$, for $5 and $10.';
+    const { container } = render(<FilePreview file={driveFile('notes.md', 'text/markdown', md)} />);
+    expect(await screen.findByRole('heading', { name: 'Notes' })).toBeTruthy();
+    await waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(1));
+    expect(container.textContent).toContain('for $5 and $10.');
   });
 
   it('shows an image from its bytes typed by the sniffed MimeType; an SVG only as <img>', () => {

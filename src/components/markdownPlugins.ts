@@ -1,0 +1,100 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Options } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { bracketsToDollars, hasMath } from './markdownMathDetect';
+
+type Plugins = NonNullable<Options['remarkPlugins']>;
+interface Extra {
+  remark: Plugins;
+  rehype: Plugins;
+}
+
+/**
+ * Plugins in a chunk of their own, fetched the first time content needs
+ * them; until then (or if the fetch fails, e.g. offline) the content
+ * renders without them.
+ */
+function lazyPlugins(load: () => Promise<Extra>) {
+  let loaded: Extra | null = null;
+  let loading: Promise<void> | null = null;
+  return {
+    get: () => loaded,
+    load: (): Promise<void> =>
+      (loading ??= load().then(
+        (extra) => {
+          loaded = extra;
+        },
+        () => {
+          loading = null; // not this time: tried again with the next content that needs it
+        },
+      )),
+  };
+}
+
+/** A fenced code block with a language (``` ts): the only code rehype-highlight colours. */
+const FENCE_WITH_LANGUAGE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*[^\s`~]/m;
+
+/** Highlighting (markdownHighlight.ts): highlight.js is as big as the rest of the renderer. */
+const highlighting = lazyPlugins(() =>
+  import('./markdownHighlight').then((m) => ({ remark: [], rehype: [m.rehypeHighlight] })),
+);
+
+/** Math (markdownMath.ts, issue 20): KaTeX, its CSS and fonts. */
+const math = lazyPlugins(() =>
+  import('./markdownMath').then((m) => ({
+    remark: [m.remarkMath, m.remarkDollarMath],
+    rehype: [m.rehypeKatex],
+  })),
+);
+
+const remarkBase: Plugins = [remarkGfm];
+
+interface PluginProps {
+  remarkPlugins: Plugins;
+  rehypePlugins: Plugins;
+}
+
+/** The plugin lists for each mix of loaded chunks (four at most), made once: rows share them. */
+const mixes = new Map<string, PluginProps>();
+function pluginsFor(withMath: Extra | null, withHighlighting: Extra | null): PluginProps {
+  const key = `${withMath !== null} ${withHighlighting !== null}`;
+  let props = mixes.get(key);
+  if (!props) {
+    props = {
+      remarkPlugins: [...remarkBase, ...(withMath?.remark ?? [])],
+      // KaTeX before highlighting, so a ```math block is set as math, not coloured as code.
+      rehypePlugins: [...(withMath?.rehype ?? []), ...(withHighlighting?.rehype ?? [])],
+    };
+    mixes.set(key, props);
+  }
+  return props;
+}
+
+/**
+ * The plugins for this content, and the content as they read it: math once
+ * KaTeX is in, if the content has math; highlighting once loaded, if it has
+ * code. Content with neither never fetches either chunk.
+ */
+export function useMarkdownPlugins(content: string): PluginProps & { source: string } {
+  const needsMath = hasMath(content);
+  const needsHighlighting = FENCE_WITH_LANGUAGE.test(content);
+  const [, setLoads] = useState(0);
+  useEffect(() => {
+    const pending: Promise<void>[] = [];
+    if (needsMath && !math.get()) pending.push(math.load());
+    if (needsHighlighting && !highlighting.get()) pending.push(highlighting.load());
+    if (!pending.length) return;
+    let mounted = true;
+    for (const p of pending) void p.then(() => mounted && setLoads((n) => n + 1));
+    return () => {
+      mounted = false;
+    };
+  }, [needsMath, needsHighlighting]);
+  const withMath = needsMath ? math.get() : null;
+  const plugins = pluginsFor(withMath, needsHighlighting ? highlighting.get() : null);
+  const source = useMemo(
+    () => (withMath ? bracketsToDollars(content) : content),
+    [content, withMath],
+  );
+  return { ...plugins, source };
+}
