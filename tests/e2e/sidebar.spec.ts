@@ -196,7 +196,10 @@ test('deletes after confirmation, Undo restores; a confirmed deletion stays gone
     }),
   );
   await page.goto(`/w/${WORLD}/workspace?id=${ids[3]}`);
-  await expect.poll(() => refusals.join('\n')).toContain(`Unknown workspace "${ids[3]}"`);
+  await expect.poll(() => refusals.join('\n')).toContain('This workspace does not exist');
+  // The page says so, with nowhere to type.
+  await expect(page.getByRole('heading', { name: 'This workspace does not exist' })).toBeVisible();
+  await expect(page.getByPlaceholder('Ask the experts...')).toHaveCount(0);
   await expect(page.locator(`[data-message-id^="${ids[3]!.slice(0, 8)}"]`)).toHaveCount(0);
   const status = await page.evaluate(async (id) => {
     const csrf = document.cookie.match(/(?:^|; )emgen_csrf=([^;]+)/)?.[1] ?? '';
