@@ -16,6 +16,8 @@ export function NewMessagesPill({ onClick }: { onClick: () => void }) {
         transform: 'translateX(-50%)',
         zIndex: 1,
         textTransform: 'none',
+        // One line: centred by a transform, the pill would otherwise wrap at half the list's width.
+        whiteSpace: 'nowrap',
       }}
     >
       <ArrowDownwardIcon fontSize="small" sx={{ mr: 0.5 }} />
