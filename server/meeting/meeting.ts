@@ -167,6 +167,14 @@ export async function startMeetingRound(
   return { answers: answerRound(deps, q, { answering, history: earlier }) };
 }
 
+/** One expert answering in a round: its progress cid, its answer's id, an answer's earlier versions. */
+export interface AnsweringExpert {
+  expert: DirectoryExpert;
+  cid: string;
+  answerId: string;
+  versions?: MessageVersion[];
+}
+
 /**
  * The experts answer a question already stored: its tools looked up, its
  * answers registered for Stop. Each answer's earlier versions (a
@@ -176,12 +184,7 @@ export async function answerRound(
   deps: MeetingDeps,
   q: Question,
   job: {
-    answering: {
-      expert: DirectoryExpert;
-      cid: string;
-      answerId: string;
-      versions?: MessageVersion[];
-    }[];
+    answering: AnsweringExpert[];
     history: HistoryEntry[];
     /**
      * Write the answers down as under way (a regenerated or re-asked round; a new
@@ -241,12 +244,7 @@ async function answerAll(
   deps: MeetingDeps,
   q: Question,
   job: {
-    answering: {
-      expert: DirectoryExpert;
-      cid: string;
-      answerId: string;
-      versions?: MessageVersion[];
-    }[];
+    answering: AnsweringExpert[];
     tools: Tool[];
     /** The tool providers the workspace has selected. */
     allowed: Set<string>;

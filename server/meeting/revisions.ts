@@ -11,7 +11,7 @@ import {
 import type { Audience } from './audience';
 import type { DirectoryExpert } from './directory';
 import { messageOnWire } from './history';
-import { historyBefore, roundCid, versionOf } from './meeting';
+import { historyBefore, roundCid, versionOf, type AnsweringExpert } from './meeting';
 import type { HistoryEntry } from './types';
 
 /**
@@ -47,7 +47,7 @@ async function questionOf(
 export interface Regeneration {
   question: StoredMessage;
   history: HistoryEntry[];
-  answering: { expert: DirectoryExpert; cid: string; answerId: string; versions: MessageVersion[] };
+  answering: AnsweringExpert & { versions: MessageVersion[] };
 }
 
 /**
