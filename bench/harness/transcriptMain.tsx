@@ -88,6 +88,10 @@ async function run() {
   await rowShown(`m${MESSAGES - 1}`);
   const mounted = await nextFrame(); // the virtualizer measures rows and settles within the frame
   const mountMs = mounted - mountStart;
+  // ?pause=1: a profiler (CPU profile of the appends alone) starts before window.__go() goes on.
+  if (new URLSearchParams(location.search).has('pause')) {
+    await new Promise<void>((go) => Object.assign(window, { __mounted: true, __go: go }));
+  }
 
   const appendMs: number[] = [];
   for (let i = MESSAGES; i < MESSAGES + 30; i++) {

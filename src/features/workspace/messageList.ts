@@ -7,6 +7,9 @@ import type { TranscriptMessage } from './workspaceSlice';
  * 256 messages, one index bucket and two short outer arrays. Buckets stay
  * small (about 10 ids at 10,000 messages): copying a big one per append made
  * garbage enough for collection pauses to show as slow appends.
+ * Every part is frozen as it is made: Immer's auto-freeze then stops at the
+ * list instead of walking a new chunk and the 1,024-entry index on each
+ * frame (it deep-freezes whatever it finds unfrozen in the state it returns).
  */
 const CHUNK_BITS = 8;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
@@ -21,7 +24,11 @@ export interface MessageList {
 }
 
 export function emptyMessageList(): MessageList {
-  return { chunks: [], index: new Array<undefined>(BUCKETS).fill(undefined), size: 0 };
+  return Object.freeze({
+    chunks: Object.freeze([]),
+    index: Object.freeze(new Array<undefined>(BUCKETS).fill(undefined)),
+    size: 0,
+  });
 }
 
 /**
@@ -60,12 +67,16 @@ export function upsertMessage(list: MessageList, message: TranscriptMessage): Me
   const chunk = (list.chunks[c] ?? []).slice();
   chunk[position & (CHUNK_SIZE - 1)] = message;
   const chunks = list.chunks.slice();
-  chunks[c] = chunk;
-  if (known !== undefined) return { ...list, chunks };
+  chunks[c] = Object.freeze(chunk);
+  if (known !== undefined) return Object.freeze({ ...list, chunks: Object.freeze(chunks) });
   const b = bucketOf(id);
   const index = list.index.slice();
-  index[b] = Object.assign(bucket(), list.index[b], { [id]: position });
-  return { chunks, index, size: position + 1 };
+  index[b] = Object.freeze(Object.assign(bucket(), list.index[b], { [id]: position }));
+  return Object.freeze({
+    chunks: Object.freeze(chunks),
+    index: Object.freeze(index),
+    size: position + 1,
+  });
 }
 
 export function allMessages(list: MessageList): TranscriptMessage[] {
@@ -85,7 +96,9 @@ export function messageListOf(messages: readonly TranscriptMessage[]): MessageLi
     (chunks[position >> CHUNK_BITS] ??= [])[position & (CHUNK_SIZE - 1)] = message;
     ids[message.message_id] = position;
   }
-  return { chunks, index, size };
+  chunks.forEach((chunk) => Object.freeze(chunk));
+  index.forEach((ids) => ids && Object.freeze(ids));
+  return Object.freeze({ chunks: Object.freeze(chunks), index: Object.freeze(index), size });
 }
 
 /**

@@ -100,12 +100,26 @@ function withMessage(state: WorkspaceState, message: TranscriptMessage): Workspa
   return { ...state, messages, history };
 }
 
+/** A new version arrived (regenerated, edited): the message shows its newest. */
+function withNewestShown(state: WorkspaceState, messageId: string): WorkspaceState {
+  if (!Object.hasOwn(state.versionShown, messageId)) return state;
+  const { [messageId]: _shown, ...versionShown } = state.versionShown;
+  return { ...state, versionShown };
+}
+
 export function applyStreamedFrame(state: WorkspaceState, action: unknown): WorkspaceState {
   // A streamed answer repeats its message_id; each update replaces the text.
   if (userEcho.match(action))
     return withMessage(state, toTranscript(action.payload.content, 'user'));
-  if (assistantMessage.match(action) || displayMessage.match(action))
-    return withMessage(state, toTranscript(action.payload.content, 'assistant'));
+  if (assistantMessage.match(action) || displayMessage.match(action)) {
+    const { content } = action.payload;
+    // A streamed answer's newest version is shown once it is whole.
+    const shown =
+      content.final || displayMessage.match(action)
+        ? withNewestShown(state, content.message_id)
+        : state;
+    return withMessage(shown, toTranscript(content, 'assistant'));
+  }
   if (displayHistory.match(action)) {
     const page = action.payload.content;
     const placed = placePage(state.messages, state.history, {

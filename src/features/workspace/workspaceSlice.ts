@@ -138,13 +138,6 @@ export const workspaceSlice = createSlice({
       .addCase(cogIn('server.hello'), (state, { payload }) => {
         state.myUserId = payload.content.userId ?? null;
       })
-      // A new version arrived (regenerated, edited): the message shows its newest.
-      .addCase(cogIn('assistant.message'), (state, { payload }) => {
-        if (payload.content.final) delete state.versionShown[payload.content.message_id];
-      })
-      .addCase(cogIn('display.message'), (state, { payload }) => {
-        delete state.versionShown[payload.content.message_id];
-      })
       .addCase(cogIn('workspace.expert.details.response'), (state, { payload }) => {
         state.loaded = true;
         // Answered: the workspace opens for this user (again, e.g. invited since).
