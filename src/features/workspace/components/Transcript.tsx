@@ -1,8 +1,4 @@
-import KeyboardDoubleArrowDownIcon from '@mui/icons-material/KeyboardDoubleArrowDown';
-import KeyboardDoubleArrowUpIcon from '@mui/icons-material/KeyboardDoubleArrowUp';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
@@ -11,6 +7,7 @@ import { historyPageAsked } from '../history';
 import { messageAt, positionOf } from '../messageList';
 import { selectHistory, selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
 import { useHistoryPaging } from './useHistoryPaging';
+import { TranscriptHeader } from './TranscriptHeader';
 import { TranscriptRow } from './TranscriptRow';
 import { NewMessagesPill } from './NewMessagesPill';
 import { useFollowEnd } from './useFollowEnd';
@@ -96,43 +93,16 @@ export function Transcript() {
     height: virtualizer.getTotalSize(),
     paused: history.newer || history.pagedForward,
   });
+  const toTop = useCallback(() => {
+    followEnd(false);
+    virtualizer.scrollToIndex(0, { align: 'start' });
+  }, [followEnd, virtualizer]);
 
   return (
     <Box
       sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, position: 'relative' }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {empty ? 'No transcript yet' : 'Meeting Transcript'}
-        </Typography>
-        <Tooltip title="Scroll to top">
-          <span>
-            <IconButton
-              aria-label="Scroll to top"
-              size="small"
-              disabled={empty}
-              onClick={() => {
-                followEnd(false);
-                virtualizer.scrollToIndex(0, { align: 'start' });
-              }}
-            >
-              <KeyboardDoubleArrowUpIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Scroll to bottom">
-          <span>
-            <IconButton
-              aria-label="Scroll to bottom"
-              size="small"
-              disabled={empty}
-              onClick={toNewest}
-            >
-              <KeyboardDoubleArrowDownIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Box>
+      <TranscriptHeader empty={empty} onTop={toTop} onBottom={toNewest} />
       <Box
         ref={scrollRef}
         data-testid="transcript-scroller"
