@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import { useDeferredValue, useEffect } from 'react';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
@@ -13,6 +15,7 @@ import { useAppSelector } from '../../store/hooks';
 import { worldTitle } from '../world/worldPath';
 import { CodeBlocksPanel } from './components/CodeBlocksPanel';
 import { MessageBox } from './components/MessageBox';
+import { PhoneDrawer, PhonePanelButtons, type PhonePanel } from './components/PhoneDrawers';
 import { ProgressDots } from './components/ProgressDots';
 import { ResearchPanel } from './components/ResearchPanel';
 import { TracesPanel } from './components/TracesPanel';
@@ -33,6 +36,15 @@ import { dashboardUrl } from '../../../protocol/paths';
 
 /** Below the 64 px app bar the columns fill the window on wide screens. */
 const COLUMNS_HEIGHT = { md: 'calc(100vh - 64px)' };
+/** Blocks, research and traces: a column of their own, scrolled on its own. */
+const BLOCKS_COLUMN = {
+  minHeight: 0,
+  overflowY: 'auto',
+  p: 2,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 3,
+} as const;
 
 /**
  * The workspace chat page, /w/{worldid}/workspace?id=… (SPEC §2): experts on
@@ -51,6 +63,8 @@ export function WorkspacePage() {
   const loaded = useDeferredValue(useAppSelector(selectWorkspaceLoaded));
   const hasRichContent = useAppSelector(selectHasRichContent);
   const unavailable = useAppSelector(selectWorkspaceUnavailable);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [panel, setPanel] = useState<PhonePanel>(null);
   useWorkspaceSession(workspaceId, params.get('message') || null);
   // The markdown and HTML renderers come with the first content (the history as it
   // arrives), not with an empty workspace.
@@ -96,56 +110,89 @@ export function WorkspacePage() {
   // with the new one's first page, as on a fresh load, or it pages away from a linked message.
   if (!loaded || openedId !== workspaceId) return <FullScreenSpinner label="Loading..." />;
 
+  const experts = <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />;
+  const blocks = (
+    <>
+      <CodeBlocksPanel />
+      <ResearchPanel />
+      <TracesPanel />
+    </>
+  );
+  const closePanel = () => setPanel(null);
+  // On a phone the transcript and the message box have the screen (the page is as tall as the
+  // window, the message box at its foot); experts and blocks open as drawers. The meeting stays
+  // at one place in the tree either way, so turning a phone keeps its scroll and a draft.
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={
+        phone
+          ? { height: '100dvh', display: 'flex', flexDirection: 'column' }
+          : { minHeight: '100vh', display: 'flex', flexDirection: 'column' }
+      }
+    >
       <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)}>
         <WorkspaceMenu worldId={worldId} workspaceId={workspaceId} />
       </NavBar>
-      <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
+      <ConversationsLayout
+        worldId={worldId}
+        workspaceId={workspaceId}
+        actions={phone && <PhonePanelButtons open={panel} onOpen={setPanel} />}
+      >
         <Box
           sx={{
             display: 'grid',
             gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
-            height: COLUMNS_HEIGHT,
+            gridTemplateRows: { xs: 'minmax(0, 1fr)', md: 'none' },
+            height: { xs: '100%', ...COLUMNS_HEIGHT },
             gap: 1,
             p: 1,
           }}
         >
-          <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
-            <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />
-          </Paper>
+          {phone ? (
+            <PhoneDrawer
+              id="workspace-experts"
+              label="Experts"
+              anchor="left"
+              open={panel === 'experts'}
+              onClose={closePanel}
+            >
+              {experts}
+            </PhoneDrawer>
+          ) : (
+            <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
+              {experts}
+            </Paper>
+          )}
           <Paper
             variant="outlined"
             component="main"
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              minHeight: 0,
-              height: { xs: '75vh', md: 'auto' },
-            }}
+            sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
           >
             <WorkspaceFilesBar worldId={worldId} workspaceId={workspaceId} />
             <Transcript />
             <ProgressDots />
             <MessageBox />
           </Paper>
-          <Paper
-            variant="outlined"
-            component="aside"
-            aria-label="Blocks, research and traces"
-            sx={{
-              minHeight: 0,
-              overflowY: 'auto',
-              p: 2,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 3,
-            }}
-          >
-            <CodeBlocksPanel />
-            <ResearchPanel />
-            <TracesPanel />
-          </Paper>
+          {phone ? (
+            <PhoneDrawer
+              id="workspace-blocks"
+              label="Blocks, research and traces"
+              anchor="right"
+              open={panel === 'blocks'}
+              onClose={closePanel}
+            >
+              <Box sx={{ ...BLOCKS_COLUMN, flex: 1 }}>{blocks}</Box>
+            </PhoneDrawer>
+          ) : (
+            <Paper
+              variant="outlined"
+              component="aside"
+              aria-label="Blocks, research and traces"
+              sx={BLOCKS_COLUMN}
+            >
+              {blocks}
+            </Paper>
+          )}
         </Box>
       </ConversationsLayout>
     </Box>

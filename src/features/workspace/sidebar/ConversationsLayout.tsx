@@ -19,6 +19,9 @@ const WIDTH = 260;
 /** A box narrower than this (the replay's pane) has no room for the column beside the page's three. */
 const COLUMN_MIN_BOX_WIDTH = 1000;
 
+/** Narrow: the buttons' row, then the page filling what is left of the height its parent gives. */
+const NARROW_BOX = { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 } as const;
+
 /**
  * The workspace page with the sidebar of conversations on its left: a
  * column that folds to a slim rail (remembered by this browser), or on
@@ -27,10 +30,13 @@ const COLUMN_MIN_BOX_WIDTH = 1000;
 export function ConversationsLayout({
   worldId,
   workspaceId,
+  actions,
   children,
 }: {
   worldId: string;
   workspaceId: string;
+  /** On narrow screens, buttons beside 'Workspaces' (the page's other drawers). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const narrowWindow = useMediaQuery(SIDEBAR_DRAWER_QUERY, { noSsr: true });
@@ -43,9 +49,9 @@ export function ConversationsLayout({
   // a window resized or a phone turned must not remount the transcript (its scroll, a
   // message being edited).
   return (
-    <Box ref={boxRef} sx={narrow ? undefined : { display: 'flex', minHeight: 0 }}>
+    <Box ref={boxRef} sx={narrow ? NARROW_BOX : { display: 'flex', minHeight: 0 }}>
       {narrow ? (
-        <Box sx={{ px: 1, pt: 1 }}>
+        <Box sx={{ px: 1, pt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button
             startIcon={<MenuIcon />}
             onClick={() => setDrawerOpen(true)}
@@ -54,6 +60,7 @@ export function ConversationsLayout({
           >
             Workspaces
           </Button>
+          {actions}
           <Drawer
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
@@ -90,7 +97,7 @@ export function ConversationsLayout({
           />
         </Paper>
       )}
-      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>{children}</Box>
     </Box>
   );
 }

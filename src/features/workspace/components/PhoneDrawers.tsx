@@ -1,0 +1,79 @@
+import CodeIcon from '@mui/icons-material/Code';
+import GroupsIcon from '@mui/icons-material/Groups';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import type { ReactNode } from 'react';
+
+export type PhonePanel = 'experts' | 'blocks' | null;
+
+/** The buttons that open the experts and the blocks, research and traces on a narrow screen. */
+export function PhonePanelButtons({
+  open,
+  onOpen,
+}: {
+  open: PhonePanel;
+  onOpen: (panel: Exclude<PhonePanel, null>) => void;
+}) {
+  return (
+    <>
+      <Button
+        startIcon={<GroupsIcon />}
+        onClick={() => onOpen('experts')}
+        aria-expanded={open === 'experts'}
+        aria-controls="workspace-experts"
+      >
+        Experts
+      </Button>
+      <Button
+        startIcon={<CodeIcon />}
+        onClick={() => onOpen('blocks')}
+        aria-expanded={open === 'blocks'}
+        aria-controls="workspace-blocks"
+      >
+        Blocks
+      </Button>
+    </>
+  );
+}
+
+/**
+ * One side panel of the workspace as a drawer (narrow screens): the
+ * transcript and the message box keep the screen, the panel slides over it.
+ * It stays mounted while closed, so a dialog opened from it (the File
+ * Finder) outlives the drawer closing.
+ */
+export function PhoneDrawer({
+  id,
+  label,
+  anchor,
+  open,
+  onClose,
+  children,
+}: {
+  id: string;
+  label: string;
+  anchor: 'left' | 'right';
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      anchor={anchor}
+      open={open}
+      onClose={onClose}
+      keepMounted
+      slotProps={{ paper: { sx: { width: 340, maxWidth: '90vw' } } }}
+    >
+      <Box
+        id={id}
+        component="aside"
+        aria-label={label}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
+        {children}
+      </Box>
+    </Drawer>
+  );
+}
