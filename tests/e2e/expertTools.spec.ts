@@ -25,7 +25,9 @@ test('a new workspace brings its experts’ tools; without one, the expert links
   await expect(page.getByRole('tab', { name: /Tool Providers/ })).toContainText('1');
   await screens(page, info, 'management-experts');
   await page.getByRole('tab', { name: /Tool Providers/ }).click();
-  const calculations = page.getByRole('checkbox', { name: 'Use calculations' });
+  // The tab's content is its tab panel, named by the tab (issue 21, accessibility).
+  const panel = page.getByRole('tabpanel', { name: /Tool Providers/ });
+  const calculations = panel.getByRole('checkbox', { name: 'Use calculations' });
   await expect(calculations).toBeChecked();
   await expect(page.getByText('Brought by Ada Quant')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Use web_search' })).not.toBeChecked();

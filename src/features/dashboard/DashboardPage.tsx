@@ -31,7 +31,7 @@ export function DashboardPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <NavBar worldId={worldId} title={worldTitle(worldId)} />
+      <NavBar worldId={worldId} title={worldTitle(worldId)} heading />
       <Container maxWidth="lg" component="main" sx={{ py: { xs: 2, md: 4 }, flexGrow: 1 }}>
         {dashboard.isLoading ? (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 8 }} role="status">

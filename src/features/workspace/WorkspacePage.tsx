@@ -75,7 +75,7 @@ export function WorkspacePage() {
   if (!workspaceId) {
     return (
       <Box sx={{ minHeight: '100vh' }}>
-        <NavBar worldId={worldId} title={worldTitle(worldId)} />
+        <NavBar worldId={worldId} title={worldTitle(worldId)} heading />
         <Container maxWidth="sm" sx={{ py: 6 }}>
           <Alert
             severity="warning"
@@ -130,7 +130,7 @@ export function WorkspacePage() {
           : { minHeight: '100vh', display: 'flex', flexDirection: 'column' }
       }
     >
-      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)}>
+      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} heading>
         <WorkspaceMenu worldId={worldId} workspaceId={workspaceId} />
       </NavBar>
       <ConversationsLayout

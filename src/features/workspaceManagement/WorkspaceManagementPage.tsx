@@ -29,6 +29,17 @@ import {
 } from './managementSlice';
 import { dashboardUrl, workspaceUrl } from '../../../protocol/paths';
 
+/** A tab and the one panel that shows its content, tied together for assistive technology. */
+const tabProps = (index: number) => ({
+  id: `workspace-tab-${index}`,
+  'aria-controls': `workspace-tabpanel-${index}`,
+});
+const tabPanelProps = (index: number) => ({
+  role: 'tabpanel',
+  id: `workspace-tabpanel-${index}`,
+  'aria-labelledby': `workspace-tab-${index}`,
+});
+
 /** /w/{worldid}/workspace-management?id=…&mode=edit|create (also /w/{worldid}/workspace?id=…&mode=…). */
 export function WorkspaceManagementPage() {
   const { worldId = '' } = useParams();
@@ -165,6 +176,7 @@ function Management({
             sx={{ mb: 3 }}
           >
             <Tab
+              {...tabProps(0)}
               label={
                 <Badge
                   badgeContent={state.selectedExperts.length}
@@ -177,6 +189,7 @@ function Management({
               }
             />
             <Tab
+              {...tabProps(1)}
               label={
                 <Badge
                   badgeContent={state.selectedProviders.length}
@@ -188,25 +201,27 @@ function Management({
                 </Badge>
               }
             />
-            <Tab label="Settings" />
+            <Tab {...tabProps(2)} label="Settings" />
           </Tabs>
-          {state.loading ? (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
-              <CircularProgress size={24} />
-              <Typography>Loading workspace details...</Typography>
-            </Stack>
-          ) : (
-            <>
-              {tab === 0 && <ExpertsTab />}
-              {tab === 1 && <ToolProvidersTab />}
-              {tab === 2 && (
-                <>
-                  <SettingsTab />
-                  {mode === 'edit' && <AccessSection />}
-                </>
-              )}
-            </>
-          )}
+          <Box {...tabPanelProps(tab)}>
+            {state.loading ? (
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
+                <CircularProgress size={24} />
+                <Typography>Loading workspace details...</Typography>
+              </Stack>
+            ) : (
+              <>
+                {tab === 0 && <ExpertsTab />}
+                {tab === 1 && <ToolProvidersTab />}
+                {tab === 2 && (
+                  <>
+                    <SettingsTab />
+                    {mode === 'edit' && <AccessSection />}
+                  </>
+                )}
+              </>
+            )}
+          </Box>
         </Paper>
       </Container>
     </Box>

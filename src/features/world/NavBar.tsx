@@ -11,10 +11,13 @@ import { dashboardUrl } from '../../../protocol/paths';
 export function NavBar({
   worldId,
   title,
+  heading = false,
   children,
 }: {
   worldId: string;
   title?: string;
+  /** The title is the page's heading (level 1): pages without a heading of their own. */
+  heading?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -28,7 +31,7 @@ export function NavBar({
         <Box component={Link} to={dashboardUrl(worldId)} sx={{ display: 'flex' }} aria-label="Home">
           <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 32, height: 32 }} />
         </Box>
-        <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
+        <Typography variant="h6" component={heading ? 'h1' : 'div'} sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
         {children}

@@ -23,6 +23,10 @@ describe('dashboard page: loading and failure', () => {
     await act(async () => release(json(200, DASHBOARD)));
     expect(await screen.findByText('Welcome back, Ann')).toBeTruthy();
     expect(screen.queryByText('Loading dashboard...')).toBeNull();
+    // One heading of level 1: the world's name in the bar, the widgets' titles below it.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Acme',
+    ]);
   });
 
   it('shows the error with a retry that loads the dashboard', async () => {
