@@ -7,6 +7,7 @@ import { historyPageAsked } from '../history';
 import { messageAt, positionOf } from '../messageList';
 import { selectHistory, selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
 import { useHistoryPaging } from './useHistoryPaging';
+import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { TranscriptHeader } from './TranscriptHeader';
 import { TranscriptRow } from './TranscriptRow';
 import { NewMessagesPill } from './NewMessagesPill';
@@ -136,6 +137,7 @@ export function Transcript() {
         )}
       </Box>
       {newBelow && <NewMessagesPill onClick={toNewest} />}
+      <AnswerAnnouncer />
     </Box>
   );
 }
