@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -67,13 +67,19 @@ export function UsersPage() {
             : `The members of ${scope.world_id}, the world you administer.`}
         </Typography>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mb: 2,
+          gridTemplateColumns: { xs: '1fr', sm: scope?.kind === 'global' ? '1fr 240px' : '1fr' },
+        }}
+      >
         <TextField
           label="Search by name or email"
           type="search"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          sx={{ flex: 1 }}
         />
         {scope?.kind === 'global' && (
           <TextField
@@ -84,7 +90,6 @@ export function UsersPage() {
               setWorld(e.target.value);
               setPage(1);
             }}
-            sx={{ minWidth: 200 }}
           >
             <MenuItem value="">All worlds</MenuItem>
             {data?.worlds.map((w) => (
@@ -94,7 +99,7 @@ export function UsersPage() {
             ))}
           </TextField>
         )}
-      </Stack>
+      </Box>
       {isLoading ? (
         <CircularProgress aria-label="Loading people" />
       ) : error ? (
