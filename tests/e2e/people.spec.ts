@@ -191,6 +191,6 @@ test('the audit log lists sign-ins and admin actions and filters them', async ({
   await expect(page.getByText('No events match.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByLabel('Who (email)').fill(E2E_ADMIN.email);
-  await expect(events.getByRole('row').nth(1)).toBeVisible();
+  await expect(events.getByRole('row').filter({ hasText: 'command line' })).toHaveCount(0);
   await screenshots(page, 'admin-audit');
 });

@@ -79,7 +79,7 @@ export function AuditList({ events }: { events: AuditEvent[] }) {
         {events.map((e) => (
           <TableRow key={e.id}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{whenOf(e)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{actorOf(e)}</TableCell>
+            <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{actorOf(e)}</TableCell>
             <TableCell>
               {whatOf(e)}
               {e.detail && (
@@ -88,7 +88,9 @@ export function AuditList({ events }: { events: AuditEvent[] }) {
                 </Typography>
               )}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{e.target_label ?? ''}</TableCell>
+            <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+              {e.target_label ?? ''}
+            </TableCell>
             <TableCell>{e.world_id ?? ''}</TableCell>
             <TableCell
               sx={{
