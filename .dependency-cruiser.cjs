@@ -8,6 +8,7 @@
  *   areas        each may import the kernel and the areas of the rows below
  *                it, never a row above and never its own row's other areas:
  *                  http/  cli/  seed/     the outside: routes, CLIs, demo content
+ *                  people/                administration of accounts and worlds (web and CLI)
  *                  apps/                  the built-in apps
  *                  flows/  commands/
  *                  pages/  dashboard/
@@ -21,6 +22,7 @@
 
 const ROWS = [
   ['http', 'cli', 'seed'],
+  ['people'],
   ['apps'],
   ['flows', 'commands'],
   ['pages', 'dashboard'],

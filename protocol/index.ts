@@ -15,3 +15,5 @@ export * from './workspaceAccess';
 export * from './workspaceList';
 export * from './messageVersions';
 export * from './workspaceFiles';
+export * from './people';
+export * from './audit';

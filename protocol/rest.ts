@@ -24,6 +24,8 @@ export const authRequestSchema = z.object({
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
   pin: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
+  /** The new password, when an administrator set a temporary one (password_change_required). */
+  new_password: z.optional(z.string().check(z.maxLength(1024))),
 });
 export type AuthRequest = z.infer<typeof authRequestSchema>;
 
@@ -47,6 +49,8 @@ export interface UserSessionResponse {
   accessible_worlds?: AccessibleWorld[];
   login_url?: string;
   error?: string;
+  /** Administers every account and world (/admin/users and /admin/audit in any world). */
+  global_admin?: boolean;
 }
 
 export interface SignoutResponse {
@@ -59,6 +63,8 @@ export interface ErrorResponse {
   error: string;
   login_url?: string;
   retry_after_seconds?: number;
+  /** Sign-in with a temporary password: send it again with new_password. */
+  password_change_required?: boolean;
 }
 
 // ---- dashboard and actions ----------------------------------------------

@@ -76,6 +76,11 @@ export const serverMessageSchemas = {
   'flash.message': z.looseObject({ text: z.string() }),
   /** A file was attached to or taken off the workspace: its viewers fetch the list again. */
   'workspace.files.changed': z.looseObject({ workspaceId: z.string() }),
+  /**
+   * An administrator changed this account's worlds (granted, revoked, made it
+   * an admin): the page reads the user again, so the world switcher shows it at once.
+   */
+  'user.access.changed': z.looseObject({}),
   'workspace.expert.details.response': z.looseObject({
     experts: z.array(expertSchema),
     workspaceName: z.optional(z.string()),

@@ -37,6 +37,9 @@ import type { Config } from './config';
 import { registerLoginLimits, type LoginLimitSettings } from './auth/loginLimits';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
+import { peopleRoutes } from './http/people';
+import { adminWorldRoutes } from './http/adminWorlds';
+import { Audit } from './cog/audit';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
 import { workspaceFileRoutes } from './http/workspaceFiles';
@@ -82,6 +85,8 @@ export interface BuiltApp {
   metrics: Metrics;
   /** Stopping gracefully: readiness false, no new work, rounds finish, sockets told to reconnect. */
   drain: Drain;
+  /** The audit log's entrance (issue 21): every area records admin and security events here. */
+  audit: Audit;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
@@ -285,7 +290,14 @@ export async function buildApp(opts: {
   });
   readinessRoute(app, { store, isDraining: () => drain.draining, log: app.log });
   const limits = await registerLoginLimits(app, { redis: sharedRedis, settings: opts.loginLimits });
-  authRoutes(app, { store, config, limits, revocations });
+  const audit = new Audit(store, app.log);
+  authRoutes(app, { store, config, limits, revocations, audit });
+  // A changed account's open pages read the user again (the world switcher), on every instance.
+  const accessChanged = (userId: string) =>
+    hub.toAudience({ kind: 'user', userId }, 'user.access.changed', {});
+  const peopleDeps = { store, revocations, audit, accessChanged, guards: guards(store, config) };
+  peopleRoutes(app, peopleDeps);
+  adminWorldRoutes(app, peopleDeps);
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
@@ -306,7 +318,7 @@ export async function buildApp(opts: {
       },
       store.oidcPending,
     );
-    portalRoutes(app, { store, config, oidc, revocations });
+    portalRoutes(app, { store, config, oidc, revocations, audit });
   }
 
   await registerSpa(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
@@ -320,5 +332,6 @@ export async function buildApp(opts: {
     bus,
     metrics,
     drain,
+    audit,
   };
 }

@@ -212,6 +212,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/admin/users',
+                ...lazyPage(() => import('./features/people/UsersPage').then((m) => m.UsersPage)),
+              },
+              {
+                path: '/admin/audit',
+                ...lazyPage(() => import('./features/audit/AuditPage').then((m) => m.AuditPage)),
+              },
+              {
                 path: '/admin/commands',
                 ...lazyPage(() =>
                   import('./features/admin/commands/CommandsPage').then((m) => m.CommandsPage),

@@ -15,7 +15,11 @@ export interface Signed {
   token: string;
 }
 
-/** The signed-in user behind a session token, if it is live and its account still exists. */
+/**
+ * The signed-in user behind a session token, if it is live and its account
+ * still exists and is enabled (disabling deletes the sessions too; this is
+ * the second lock, for a session made while the account was being disabled).
+ */
 export async function signedBy(
   store: Store,
   token: string | undefined,
@@ -23,7 +27,7 @@ export async function signedBy(
   const session = await store.sessions.find(token);
   if (!session || !token) return undefined;
   const user = await store.users.byId(session.user_id);
-  return user ? { user, token } : undefined;
+  return user && user.disabled_at === null ? { user, token } : undefined;
 }
 
 /** The signed-in user behind a request's session cookie, if any. */

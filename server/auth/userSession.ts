@@ -22,5 +22,6 @@ export async function userSession(
       is_admin: w.is_admin,
     })),
     login_url: config.loginUrl,
+    ...(Number(user.global_admin) === 1 ? { global_admin: true } : {}),
   };
 }

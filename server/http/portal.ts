@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { safeNextPath } from '../../protocol';
 import type { OidcIdentity, OidcLogin } from '../auth/oidc';
 import { secureCookies, startSession } from '../auth/sessionCookie';
+import type { Audit } from '../cog/audit';
 import type { Revocations } from '../cog/revocations';
 import { UserError } from '../cog/userError';
 import type { Config } from '../config';
 import type { Store } from '../store';
 import { dashboardUrl } from '../../protocol/paths';
+import { webActor } from './adminAuthority';
+import { ACCOUNT_DISABLED } from './auth';
 
 const STATE_COOKIE = 'emgen_oidc_state';
 
@@ -32,7 +35,7 @@ async function userFor(store: Store, id: OidcIdentity) {
  */
 export function portalRoutes(
   app: FastifyInstance,
-  deps: { store: Store; config: Config; oidc: OidcLogin; revocations: Revocations },
+  deps: { store: Store; config: Config; oidc: OidcLogin; revocations: Revocations; audit: Audit },
 ): void {
   const { store, config, oidc } = deps;
 
@@ -68,6 +71,15 @@ export function portalRoutes(
       const identity = await oidc.finish(callbackUrl, req.cookies[STATE_COOKIE]);
       reply.clearCookie(STATE_COOKIE, { path: '/portal' });
       const user = await userFor(store, identity);
+      if (user.disabled_at !== null) {
+        await deps.audit.record({
+          action: 'sign-in-failed',
+          actor: { ...webActor(req), email: user.email },
+          target: { id: user.id, label: user.email },
+          detail: 'account disabled (identity provider)',
+        });
+        throw new UserError(ACCOUNT_DISABLED, 403);
+      }
       await startSession(req, reply, deps, user.id);
       const worlds = await store.users.worlds(user.id);
       const world =
@@ -75,6 +87,12 @@ export function portalRoutes(
         worlds.find((w) => w.world_id === user.active_world) ??
         worlds[0];
       if (world) await store.users.setActiveWorld(user.id, world.world_id);
+      await deps.audit.record({
+        action: 'sign-in',
+        actor: { ...webActor(req), userId: user.id, email: user.email },
+        worldId: world?.world_id ?? null,
+        detail: 'identity provider',
+      });
       return reply.redirect(identity.next ?? (world ? dashboardUrl(world.world_id) : '/login'));
     } catch (err) {
       const message =

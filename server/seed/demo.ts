@@ -30,6 +30,8 @@ export async function seedDemo(
     let user = await tx.users.byEmail(admin.email);
     if (!user) {
       user = await tx.users.create({ email: admin.email, name: 'Administrator', passwordHash });
+      // The first account administers every account and world (/admin/users).
+      await tx.users.setGlobalAdmin(user.id, true);
       result.createdAdmin = admin;
     }
     for (const w of DEMO_WORLDS) await tx.users.grant(user.id, w.id, true);

@@ -1,5 +1,6 @@
 import { AnswersUnderWayRepository } from './answersUnderWay';
 import { AppTokensRepository } from './appTokens';
+import { AuditRepository } from './audit';
 import { BlobLeasesRepository } from './blobLeases';
 import { sql } from 'kysely';
 import { openDb, type Db } from './db';
@@ -15,6 +16,7 @@ import { FlowStatesRepository } from './flowStates';
 import { sqliteQueries, type Queries } from './kysely';
 import { MetaRepository } from './meta';
 import { OidcPendingRepository } from './oidcPending';
+import { PeopleRepository } from './people';
 import { SemanticRowsRepository } from './semanticRows';
 import { SessionsRepository } from './sessions';
 import { SupportLogsRepository } from './supportLogs';
@@ -43,6 +45,8 @@ export interface Repositories {
   flowStates: FlowStatesRepository;
   oidcPending: OidcPendingRepository;
   answersUnderWay: AnswersUnderWayRepository;
+  people: PeopleRepository;
+  audit: AuditRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -98,6 +102,8 @@ function repositories(
     flowStates: new FlowStatesRepository(queries),
     oidcPending: new OidcPendingRepository(queries),
     answersUnderWay: new AnswersUnderWayRepository(queries),
+    people: new PeopleRepository(queries),
+    audit: new AuditRepository(queries),
   };
 }
 

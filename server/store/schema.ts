@@ -20,8 +20,32 @@ export interface Database {
     active_world: string | null;
     oidc_subject: string | null;
     created_at: Generated<string>;
+    /** When an administrator disabled the account (it cannot sign in); null while enabled. */
+    disabled_at: Generated<string | null>;
+    /** 1 while the password is a temporary one an administrator set: sign-in asks for a new one. */
+    must_change_password: Generated<number>;
+    /** 1: administers every account and world, not only the worlds it is an admin of. */
+    global_admin: Generated<number>;
   };
   world_members: { world_id: string; user_id: string; is_admin: Generated<number> };
+  audit_events: {
+    id: Generated<number>;
+    /** ISO time of the event. */
+    at: string;
+    action: string;
+    /** Where it was done: 'web' (a browser or API call), 'cli' (npm run users), 'socket'. */
+    source: string;
+    actor_id: string | null;
+    actor_email: string | null;
+    target_id: string | null;
+    /** What the target was called then (an email, a world or app name). */
+    target_label: string | null;
+    world_id: string | null;
+    ip: string | null;
+    user_agent: string | null;
+    /** A short sentence of what changed (never a secret). */
+    detail: string | null;
+  };
   sessions: { token_hash: string; user_id: string; created_at: number; expires_at: number };
   console_messages: {
     id: Generated<number>;

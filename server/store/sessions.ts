@@ -60,7 +60,7 @@ export class SessionsRepository {
 
   /**
    * Which of these socket grants still hold: a live session of an account
-   * that exists, with access to a world that exists — what socketAccess
+   * that exists and is enabled, with access to a world that exists — what socketAccess
    * checks one socket at a time in four queries, here in one query per world
    * (and per 500 sessions) for any number of sockets, as the access sweep
    * asks. A grant that does not hold is left for socketAccess to say why.
@@ -86,6 +86,7 @@ export class SessionsRepository {
           .where('w.id', '=', worldId)
           .where('s.token_hash', 'in', hashes.slice(i, i + HASHES_PER_QUERY))
           .where('s.expires_at', '>', now)
+          .where('u.disabled_at', 'is', null)
           .execute();
         for (const r of rows) held.add(`${worldId} ${r.token_hash}`);
       }

@@ -21,6 +21,9 @@ const USER_COLUMNS = [
   'totp_last_step',
   'active_world',
   'oidc_subject',
+  'disabled_at',
+  'must_change_password',
+  'global_admin',
 ] as const;
 
 /** Accounts and their access to worlds. */
@@ -78,12 +81,45 @@ export class UsersRepository {
     return (await this.byId(id))!;
   }
 
+  /** A password the account chose: a temporary one stops being asked for. */
   async setPasswordHash(userId: string, hash: string): Promise<void> {
     await this.q
       .updateTable('users')
-      .set({ password_hash: hash })
+      .set({ password_hash: hash, must_change_password: 0 })
       .where('id', '=', userId)
       .execute();
+  }
+
+  /** A new password hash; `temporary` asks for a new password at the next sign-in. */
+  async setPassword(userId: string, hash: string, temporary: boolean): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ password_hash: hash, must_change_password: temporary ? 1 : 0 })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Disables (now) or enables the account. */
+  async setDisabled(userId: string, disabled: boolean): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ disabled_at: disabled ? new Date().toISOString() : null })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async setGlobalAdmin(userId: string, globalAdmin: boolean): Promise<void> {
+    await this.q
+      .updateTable('users')
+      .set({ global_admin: globalAdmin ? 1 : 0 })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Deletes the account; its sessions and memberships go with it (foreign keys). */
+  async delete(userId: string): Promise<boolean> {
+    const result = await this.q.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async setTotpSecret(userId: string, secret: string | null): Promise<void> {

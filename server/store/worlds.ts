@@ -23,6 +23,15 @@ export class WorldsRepository {
       .executeTakeFirst();
   }
 
+  async rename(id: string, name: string): Promise<boolean> {
+    const result = await this.q
+      .updateTable('worlds')
+      .set({ name })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async create(id: string, name: string): Promise<WorldRow> {
     if (!WORLD_ID_PATTERN.test(id)) throw new Error(`Invalid world id "${id}"`);
     await this.q.insertInto('worlds').values({ id, name }).execute();

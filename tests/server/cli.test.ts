@@ -113,3 +113,77 @@ describe('npm run users', () => {
     await expect(attempt).rejects.toThrow(message);
   });
 });
+
+describe('npm run users shares the rules of /admin/users and writes the audit log', () => {
+  it('disables, enables, resets and deletes, each recorded as done from the command line', async () => {
+    await run('add', 'cy@cli.local', '--password', 'cy-password', '--world', 'acme_research');
+    const cy = (await store.users.byEmail('cy@cli.local'))!;
+    const { token } = await store.sessions.create(cy.id);
+    await run('disable', 'cy@cli.local');
+    expect((await store.users.byId(cy.id))!.disabled_at).not.toBeNull();
+    expect(await store.sessions.find(token)).toBeUndefined();
+    await run('enable', 'cy@cli.local');
+    expect((await store.users.byId(cy.id))!.disabled_at).toBeNull();
+    lines = [];
+    await run('reset-password', 'cy@cli.local');
+    const temporary = lines[1]!;
+    const reset = (await store.users.byId(cy.id))!;
+    expect(await verifyPassword(temporary, reset.password_hash)).toBe(true);
+    expect(reset.must_change_password).toBe(1);
+    await expect(run('delete', 'cy@cli.local')).rejects.toThrow(
+      'Deleting cy@cli.local cannot be undone: add --yes to confirm.',
+    );
+    await run('delete', 'cy@cli.local', '--yes');
+    expect(await store.users.byEmail('cy@cli.local')).toBeUndefined();
+
+    const { events } = await store.audit.list({}, { offset: 0, limit: 50 });
+    expect(events.map((e) => e.action).reverse()).toEqual([
+      'account-created',
+      'world-granted',
+      'account-disabled',
+      'account-enabled',
+      'password-reset',
+      'account-deleted',
+    ]);
+    for (const e of events)
+      expect(e).toMatchObject({
+        source: 'cli',
+        user_agent: 'npm run users',
+        target_label: 'cy@cli.local',
+      });
+  });
+
+  it('keeps the last global administrator and the last administrator of a world', async () => {
+    await expect(run('global-admin', 'admin@cli.local', '--off')).rejects.toThrow(
+      'admin@cli.local is the last global administrator: make someone else one first',
+    );
+    await expect(run('disable', 'admin@cli.local')).rejects.toThrow(
+      'admin@cli.local is the last global administrator: make someone else one first',
+    );
+    await run('add', 'dee@cli.local', '--password', 'dee-password');
+    await run('global-admin', 'dee@cli.local');
+    await run('global-admin', 'admin@cli.local', '--off');
+    await expect(run('revoke', 'admin@cli.local', 'acme_research')).rejects.toThrow(
+      'admin@cli.local is the last administrator of acme_research: make someone else an administrator there first',
+    );
+    lines = [];
+    await run('list');
+    expect(lines.find((l) => l.startsWith('dee@cli.local'))).toMatch(/\tglobal-admin$/);
+  });
+
+  it('renames worlds and records app tokens', async () => {
+    await run('rename-world', 'acme_research', 'Acme', 'Labs');
+    expect((await store.worlds.byId('acme_research'))!.name).toBe('Acme Labs');
+    await run('app-token', 'notes', 'acme_research');
+    await run('revoke-app-token', 'notes', 'acme_research');
+    const { events } = await store.audit.list(
+      { worldId: 'acme_research' },
+      { offset: 0, limit: 10 },
+    );
+    expect(events.map((e) => [e.action, e.target_label, e.detail])).toEqual([
+      ['app-token-revoked', 'notes', null],
+      ['app-token-created', 'notes', null],
+      ['world-renamed', 'Acme Labs', 'was "Acme Research"'],
+    ]);
+  });
+});

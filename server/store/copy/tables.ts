@@ -14,6 +14,7 @@ export const COPIED_TABLES = [
   'worlds',
   'users',
   'world_members',
+  'audit_events',
   'sessions',
   'console_messages',
   'experts',

@@ -1,4 +1,6 @@
 import AppsIcon from '@mui/icons-material/Apps';
+import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
 import StorageIcon from '@mui/icons-material/Storage';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -49,6 +51,18 @@ const SECTIONS: readonly Section[] = [
     to: '/admin/commands',
     description: 'Look through the registered commands of every namespace.',
     icon: <TerminalIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'People',
+    to: '/admin/users',
+    description: 'Accounts and who may enter which world; add, disable, reset a password.',
+    icon: <GroupIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'Audit log',
+    to: '/admin/audit',
+    description: 'Every sign-in and administrative change: who, what, when, from where.',
+    icon: <HistoryIcon color="primary" fontSize="large" />,
   },
 ];
 

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
-import { selectAccessibleWorlds, selectActiveWorld } from '../auth/authSlice';
+import { selectAccessibleWorlds, selectActiveWorld, selectGlobalAdmin } from '../auth/authSlice';
 import { dashboardUrl } from '../../../protocol/paths';
 
 export interface Crumb {
@@ -34,15 +34,20 @@ export function AdminLayout({
   crumbs = [],
   actions,
   children,
+  openToGlobalAdmins = false,
 }: {
   title: string;
   crumbs?: Crumb[];
   actions?: ReactNode;
   children: ReactNode;
+  /** People and the audit log: a global admin administers them in any world. */
+  openToGlobalAdmins?: boolean;
 }) {
   const worldId = useAdminWorld();
   const worlds = useAppSelector(selectAccessibleWorlds);
-  const isAdmin = worlds.some((w) => w.world_id === worldId && w.is_admin);
+  const globalAdmin = useAppSelector(selectGlobalAdmin);
+  const isAdmin =
+    (openToGlobalAdmins && globalAdmin) || worlds.some((w) => w.world_id === worldId && w.is_admin);
   const trail: Crumb[] = [{ label: 'Admin', to: '/admin' }, ...crumbs];
   return (
     <Box sx={{ minHeight: '100vh' }}>

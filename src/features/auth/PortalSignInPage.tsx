@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '../../api/baseApi';
 import { useSignInMutation } from './authApi';
-import { safeNextPath } from '../../../protocol';
+import { safeNextPath, type ErrorResponse } from '../../../protocol';
 import { dashboardUrl } from '../../../protocol/paths';
 
 /** The embedded sign-in portal at {login_url}/login (used when no OIDC provider is configured). */
@@ -22,13 +22,31 @@ export function PortalSignInPage() {
   const [password, setPassword] = useState('');
   const [pin, setPin] = useState('');
   const [failure, setFailure] = useState<{ status: string; message: string } | null>(null);
+  // An administrator set a temporary password: the server asks for a new one (issue 21).
+  const [changing, setChanging] = useState<string | null>(null);
+  const [newPassword, setNewPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
-    const result = await signIn({ email, password, pin: pin || undefined });
+    if (changing && newPassword !== repeated) {
+      setFailure({ status: '', message: 'The two new passwords differ.' });
+      return;
+    }
+    const result = await signIn({
+      email,
+      password,
+      pin: pin || undefined,
+      ...(changing ? { new_password: newPassword } : {}),
+    });
     if ('error' in result && result.error) {
       const err = result.error as FetchBaseQueryError;
+      const body = 'data' in err ? (err.data as ErrorResponse | undefined) : undefined;
+      if (body?.password_change_required && !changing) {
+        setChanging(body.error);
+        return;
+      }
       setFailure({ status: String('status' in err ? err.status : ''), message: errorMessage(err) });
       return;
     }
@@ -79,14 +97,40 @@ export function PortalSignInPage() {
             value={pin}
             onChange={(e) => setPin(e.target.value)}
           />
-          {failure && (
-            <Alert severity="error">
-              {`HTTP error! status: ${failure.status}`}
-              {failure.message !== failure.status && <div>{failure.message}</div>}
-            </Alert>
+          {changing && (
+            <>
+              <Alert severity="info">{changing}</Alert>
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                required
+                autoFocus
+                value={newPassword}
+                onChange={(e) => setNewPassword(e.target.value)}
+                helperText="At least 8 characters"
+              />
+              <TextField
+                label="Repeat the new password"
+                type="password"
+                autoComplete="new-password"
+                required
+                value={repeated}
+                onChange={(e) => setRepeated(e.target.value)}
+              />
+            </>
           )}
+          {failure &&
+            (failure.status ? (
+              <Alert severity="error">
+                {`HTTP error! status: ${failure.status}`}
+                {failure.message !== failure.status && <div>{failure.message}</div>}
+              </Alert>
+            ) : (
+              <Alert severity="error">{failure.message}</Alert>
+            ))}
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-            Sign in
+            {changing ? 'Set password and sign in' : 'Sign in'}
           </Button>
         </Stack>
       </Paper>

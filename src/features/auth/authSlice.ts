@@ -16,6 +16,8 @@ export interface AuthState {
   activeWorld: string | null;
   accessibleWorlds: AccessibleWorld[];
   loginUrl: string | null;
+  /** Administers every account and world (/admin/users, /admin/audit in any world). */
+  globalAdmin: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -25,6 +27,7 @@ export const initialAuthState: AuthState = {
   activeWorld: null,
   accessibleWorlds: [],
   loginUrl: null,
+  globalAdmin: false,
 };
 
 function signedIn(state: AuthState, action: PayloadAction<UserSessionResponse>) {
@@ -36,6 +39,7 @@ function signedIn(state: AuthState, action: PayloadAction<UserSessionResponse>) 
   state.activeWorld = r.active_world ?? null;
   state.accessibleWorlds = r.accessible_worlds ?? [];
   state.loginUrl = r.login_url ?? state.loginUrl;
+  state.globalAdmin = r.global_admin === true;
 }
 
 function signedOut(
@@ -47,6 +51,7 @@ function signedOut(
   state.status = status;
   state.user = null;
   state.accessibleWorlds = [];
+  state.globalAdmin = false;
   if (loginUrl) state.loginUrl = loginUrl;
 }
 
@@ -103,6 +108,7 @@ export const authSlice = createSlice({
     selectActiveWorld: (state) => state.activeWorld,
     selectAccessibleWorlds: (state) => state.accessibleWorlds,
     selectLoginUrl: (state) => state.loginUrl,
+    selectGlobalAdmin: (state) => state.globalAdmin,
   },
 });
 
@@ -114,4 +120,5 @@ export const {
   selectActiveWorld,
   selectAccessibleWorlds,
   selectLoginUrl,
+  selectGlobalAdmin,
 } = authSlice.selectors;

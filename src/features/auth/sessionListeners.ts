@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { CLOSE_WORLD_FORBIDDEN, USER_REFRESH_INTERVAL_MS } from '../../../protocol';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { cogDisconnected } from '../../ws/cogActions';
+import { cogDisconnected, cogIn } from '../../ws/cogActions';
 import { authenticationFailed } from './authActions';
 import { authApi } from './authApi';
 import { pageBecameVisible } from './authEvents';
@@ -35,6 +35,15 @@ export function addSessionListeners(startListening: AppStartListening): void {
 
   startListening({
     actionCreator: pageBecameVisible,
+    effect: (_action, api) => {
+      if (api.getState().auth.loggedin) void api.dispatch(authApi.endpoints.refreshUser.initiate());
+    },
+  });
+
+  // An administrator changed this account's worlds (issue 21): the user is read again at
+  // once, so the world switcher shows a granted world without waiting for the 5-minute check.
+  startListening({
+    actionCreator: cogIn('user.access.changed'),
     effect: (_action, api) => {
       if (api.getState().auth.loggedin) void api.dispatch(authApi.endpoints.refreshUser.initiate());
     },

@@ -183,6 +183,32 @@ describe.skipIf(!installed)('two instances on one Redis', () => {
     });
   });
 
+  it('disabling an account through A closes its socket on B at once; a world granted through A reaches its page on B', async () => {
+    const admin = new Client(a.url);
+    await admin.signIn();
+    const member = await newMember(a);
+    const onB = openSocket(b, sameBrowserOn(b, member.client), WORLD);
+    sockets.push(onB);
+    await onB.next('server.hello');
+
+    const granted = await admin.request(
+      'PUT',
+      `/api/admin/people/${member.userId}/worlds/acme_research`,
+      {
+        body: { is_admin: false },
+      },
+    );
+    expect(granted.status).toBe(200);
+    await onB.next('user.access.changed', 3000);
+
+    const disabled = await admin.request('POST', `/api/admin/people/${member.userId}/disable`);
+    expect(disabled.status).toBe(200);
+    expect(await within(onB.closed, 3000, 'socket on B closed')).toEqual({
+      code: CLOSE_NOT_SIGNED_IN,
+      reason: 'Not signed in',
+    });
+  });
+
   it('with Redis down each instance serves its own sockets and says fan-out is degraded; it heals when Redis returns', async () => {
     const admin = new Client(a.url);
     await admin.signIn();

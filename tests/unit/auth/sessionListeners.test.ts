@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../../../src/features/auth/authApi';
 import { pageBecameVisible } from '../../../src/features/auth/authEvents';
+import { cogIn } from '../../../src/ws/cogActions';
 import { SESSION, json, makeTestStore, stubFetch } from '../testStore';
 
 const userChecks = (seen: Request[]) => seen.filter((r) => r.url.endsWith('/api/user')).length;
@@ -61,5 +62,34 @@ describe('session re-checks (SPEC §4)', () => {
     store.dispatch(pageBecameVisible());
     await vi.advanceTimersByTimeAsync(0);
     expect(userChecks(seen)).toBe(2);
+  });
+});
+
+describe('access changed by an administrator (issue 21)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the user again when user.access.changed arrives, so the switcher shows a granted world', async () => {
+    let worlds = [{ world_id: 'innovation-lab', name: 'Innovation Lab' }];
+    const seen = stubFetch(() => json(200, { ...SESSION, accessible_worlds: worlds }));
+    const { store } = makeTestStore();
+    await store.dispatch(authApi.endpoints.checkUser.initiate());
+    expect(store.getState().auth.accessibleWorlds).toHaveLength(1);
+    worlds = [...worlds, { world_id: 'acme_research', name: 'Acme Research' }];
+    store.dispatch(cogIn('user.access.changed')({ typ: 'user.access.changed', content: {} }));
+    await vi.waitFor(() => expect(store.getState().auth.accessibleWorlds).toHaveLength(2));
+    expect(userChecks(seen)).toBe(2);
+  });
+
+  it('remembers whether the user is a global administrator, and forgets it at sign-out', async () => {
+    stubFetch((req) =>
+      req.url.endsWith('/api/signout')
+        ? json(200, { status: 'ok' })
+        : json(200, { ...SESSION, global_admin: true }),
+    );
+    const { store } = makeTestStore();
+    await store.dispatch(authApi.endpoints.checkUser.initiate());
+    expect(store.getState().auth.globalAdmin).toBe(true);
+    await store.dispatch(authApi.endpoints.signOut.initiate());
+    expect(store.getState().auth.globalAdmin).toBe(false);
   });
 });
