@@ -35,8 +35,10 @@ import { boundClose, Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
 import { registerLoginLimits, type LoginLimitSettings } from './auth/loginLimits';
+import { attemptLimit, type AttemptLimitSettings } from './auth/attemptLimits';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
+import { settingsRoutes } from './http/settings';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
 import { workspaceFileRoutes } from './http/workspaceFiles';
@@ -104,6 +106,8 @@ export async function buildApp(opts: {
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
   screenTimeoutMs?: number;
+  /** Limits on wrong passwords and PIN codes on the settings page other than the usual. */
+  settingsLimits?: AttemptLimitSettings;
   /** Where access changes are published (default: on the bus). */
   revocations?: Revocations;
   /** How long a remote app may take to answer a call (default 30 s). */
@@ -286,6 +290,15 @@ export async function buildApp(opts: {
   readinessRoute(app, { store, isDraining: () => drain.draining, log: app.log });
   const limits = await registerLoginLimits(app, { redis: sharedRedis, settings: opts.loginLimits });
   authRoutes(app, { store, config, limits, revocations });
+  settingsRoutes(app, {
+    store,
+    guards: guards(store, config),
+    revocations,
+    limits: {
+      password: attemptLimit(app, 'settings-password', opts.settingsLimits),
+      pin: attemptLimit(app, 'settings-pin', opts.settingsLimits),
+    },
+  });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });

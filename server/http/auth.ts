@@ -7,6 +7,7 @@ import { sendError, sessionOf, worldIdOf } from '../auth/requestAuth';
 import { endSession, noteSignedIn, startSession } from '../auth/sessionCookie';
 import { verifyPin } from '../auth/totp';
 import { userSession } from '../auth/userSession';
+import { waitText } from '../auth/waitText';
 import type { Revocations } from '../cog/revocations';
 import { isDemoPassword, type Config } from '../config';
 import type { Store } from '../store';
@@ -29,7 +30,7 @@ export function authRoutes(
     const wait = await limits.retryAfterSeconds(req, accountKey);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
-      return sendError(reply, 429, `Too many sign-in attempts. Try again in ${wait} seconds.`, {
+      return sendError(reply, 429, `Too many sign-in attempts. Try again in ${waitText(wait)}.`, {
         retry_after_seconds: wait,
       });
     }

@@ -21,6 +21,18 @@ export interface Database {
     oidc_subject: string | null;
     created_at: Generated<string>;
   };
+  /** One person's own settings (migration 23); no row means the defaults. */
+  user_settings: {
+    user_id: string;
+    avatar_color: string | null;
+    theme: Generated<string>;
+    /** JSON of protocol/settings.ts DevToolsPreferences, or NULL for the defaults. */
+    devtools: string | null;
+    /** A PIN secret being enrolled: not asked for at sign-in until a code confirms it. */
+    pending_totp_secret: string | null;
+    pending_totp_at: string | null;
+    updated_at: string;
+  };
   world_members: { world_id: string; user_id: string; is_admin: Generated<number> };
   sessions: { token_hash: string; user_id: string; created_at: number; expires_at: number };
   console_messages: {

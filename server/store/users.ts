@@ -78,6 +78,10 @@ export class UsersRepository {
     return (await this.byId(id))!;
   }
 
+  async setName(userId: string, name: string): Promise<void> {
+    await this.q.updateTable('users').set({ name }).where('id', '=', userId).execute();
+  }
+
   async setPasswordHash(userId: string, hash: string): Promise<void> {
     await this.q
       .updateTable('users')
