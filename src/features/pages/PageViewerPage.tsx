@@ -62,7 +62,7 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
   );
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <NavBar worldId={worldId} title={titleOf(appname, pagename, path)} />
       {view.eventPending && <LinearProgress aria-label="Waiting for the page" />}
       <Container maxWidth="lg" sx={{ py: 3 }}>
