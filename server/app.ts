@@ -39,6 +39,7 @@ import { attemptLimit, type AttemptLimitSettings } from './auth/attemptLimits';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { settingsRoutes } from './http/settings';
+import { OneLinePerRequest } from './http/requestLog';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
 import { workspaceFileRoutes } from './http/workspaceFiles';
@@ -116,6 +117,8 @@ export async function buildApp(opts: {
   const { config, store } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // One line per request instead of Fastify's two (received, completed).
+    logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -177,6 +180,10 @@ export async function buildApp(opts: {
   if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
 
   const drives = new Drives({
+    log: {
+      error: (message, err) => app.log.error({ err }, message.replace(/:$/, '')),
+      info: (message) => app.log.info(message),
+    },
     store,
     redisUrl: config.REDIS_URL,
     bus,

@@ -92,6 +92,8 @@ export async function startTestServer(
     port?: number;
     loginLimits?: Partial<LoginLimitSettings>;
     settingsLimits?: AttemptLimitSettings;
+    /** Fastify's logger options (e.g. a stream to read the log lines from); none by default. */
+    logger?: object;
     engine?: ExpertEngine;
     tools?: Tool[];
     expertTimeoutMs?: number;
@@ -123,7 +125,7 @@ export async function startTestServer(
   const built = await buildApp({
     config,
     store,
-    logger: false,
+    logger: opts.logger ?? false,
     loginLimits: opts.loginLimits,
     settingsLimits: opts.settingsLimits,
     engine: opts.engine,
