@@ -94,6 +94,8 @@ export const commandSchema = z.looseObject({
   tags: z.optional(z.array(z.string())),
   cogPath: z.optional(z.string()),
   namespace: z.optional(z.string()),
+  /** Running it loses something (e.g. Clear Console): the palette asks first and never preselects it. */
+  destructive: z.optional(z.boolean()),
 });
 export type Command = z.infer<typeof commandSchema>;
 

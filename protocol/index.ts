@@ -17,3 +17,4 @@ export * from './messageVersions';
 export * from './workspaceFiles';
 export * from './people';
 export * from './audit';
+export * from './settings';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Command } from './entities';
+import type { ThemeChoice } from './settings';
 
 /** Request and response shapes of every REST call in SPEC §7. */
 
@@ -32,6 +33,10 @@ export type AuthRequest = z.infer<typeof authRequestSchema>;
 export interface SessionUser {
   name: string;
   email: string;
+  /** The colour behind the avatar's initials (protocol/settings.ts AVATAR_COLORS). */
+  avatar_color?: string;
+  /** Light, dark or system: applied as soon as the person is known (protocol/settings.ts). */
+  theme?: ThemeChoice;
 }
 export interface AccessibleWorld {
   world_id: string;

@@ -35,11 +35,14 @@ import { boundClose, Drain, HEALTH_PATH, readinessRoute } from './ops';
 import type { ExpertEngine, Tool } from './meeting/types';
 import type { Config } from './config';
 import { registerLoginLimits, type LoginLimitSettings } from './auth/loginLimits';
+import { attemptLimit, type AttemptLimitSettings } from './auth/attemptLimits';
 import { OidcLogin } from './auth/oidc';
 import { authRoutes } from './http/auth';
 import { peopleRoutes } from './http/people';
 import { adminWorldRoutes } from './http/adminWorlds';
 import { Audit } from './cog/audit';
+import { settingsRoutes } from './http/settings';
+import { OneLinePerRequest } from './http/requestLog';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
 import { workspaceFileRoutes } from './http/workspaceFiles';
@@ -109,6 +112,8 @@ export async function buildApp(opts: {
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
   screenTimeoutMs?: number;
+  /** Limits on wrong passwords and PIN codes on the settings page other than the usual. */
+  settingsLimits?: AttemptLimitSettings;
   /** Where access changes are published (default: on the bus). */
   revocations?: Revocations;
   /** How long a remote app may take to answer a call (default 30 s). */
@@ -117,6 +122,8 @@ export async function buildApp(opts: {
   const { config, store } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // One line per request instead of Fastify's two (received, completed).
+    logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -178,6 +185,10 @@ export async function buildApp(opts: {
   if (sharedRedis) app.addHook('onClose', async () => closeSharedRedis(sharedRedis));
 
   const drives = new Drives({
+    log: {
+      error: (message, err) => app.log.error({ err }, message.replace(/:$/, '')),
+      info: (message) => app.log.info(message),
+    },
     store,
     redisUrl: config.REDIS_URL,
     bus,
@@ -298,6 +309,16 @@ export async function buildApp(opts: {
   const peopleDeps = { store, revocations, audit, accessChanged, guards: guards(store, config) };
   peopleRoutes(app, peopleDeps);
   adminWorldRoutes(app, peopleDeps);
+  settingsRoutes(app, {
+    store,
+    guards: guards(store, config),
+    revocations,
+    audit,
+    limits: {
+      password: attemptLimit(app, 'settings-password', opts.settingsLimits),
+      pin: attemptLimit(app, 'settings-pin', opts.settingsLimits),
+    },
+  });
   consoleRoutes(app, { store, guards: guards(store, config) });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });

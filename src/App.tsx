@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './routes';
 import { makeStore, type AppStore } from './store/store';
 import { AppTheme } from './theme/AppTheme';
+import { ThemeFromAccount } from './features/settings/ThemeFromAccount';
 
 export function App({
   store,
@@ -21,6 +22,7 @@ export function App({
   return (
     <Provider store={appStore}>
       <AppTheme>
+        <ThemeFromAccount />
         <RouterProvider router={router} />
       </AppTheme>
     </Provider>

@@ -186,6 +186,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: '/u1/page', ...pageViewer },
+              {
+                path: '/settings',
+                ...lazyPage(() =>
+                  import('./features/settings/SettingsPage').then((m) => m.SettingsPage),
+                ),
+              },
               { path: '/a/:appname/p/:pagename', ...pageViewer },
               {
                 path: '/admin',

@@ -9,12 +9,20 @@ export async function userSession(
   config: Config,
   user: UserRow,
 ): Promise<UserSessionResponse> {
-  const worlds = await store.users.worlds(user.id);
+  const [worlds, settings] = await Promise.all([
+    store.users.worlds(user.id),
+    store.userSettings.get(user.id),
+  ]);
   const active =
     worlds.find((w) => w.world_id === user.active_world)?.world_id ?? worlds[0]?.world_id;
   return {
     status: 'ok',
-    user: { name: user.name, email: user.email },
+    user: {
+      name: user.name,
+      email: user.email,
+      avatar_color: settings.avatar_color,
+      theme: settings.theme,
+    },
     active_world: active,
     accessible_worlds: worlds.map((w) => ({
       world_id: w.world_id,

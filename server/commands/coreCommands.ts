@@ -115,6 +115,15 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
       },
     ),
     cog(
+      'open_settings',
+      {
+        name: 'Open Settings',
+        description: 'Your name, password, PIN, theme and developer tools',
+        tags: ['settings', 'preferences', 'password', 'pin', 'theme', 'dark', 'profile'],
+      },
+      () => ({ effect: { kind: 'navigate', to: '/settings' } }),
+    ),
+    cog(
       'export_session_log',
       {
         name: 'Export Session Log',
@@ -130,6 +139,7 @@ function workspaceCommands({ store, registry }: CoreCommandDeps): Cog[] {
         description: "Delete every message of this world's console",
         tags: ['console', 'log', 'clear'],
         admin: true,
+        destructive: true,
       },
       async (_kvargs, ctx) => {
         const userId = await requireAdmin(store, ctx);

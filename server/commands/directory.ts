@@ -21,7 +21,10 @@ export const COMMAND_HANDLER_TIMEOUT_MS = 25_000;
 
 /**
  * The attributes of a `command` annotation.
- * - `admin`: listed and runnable only for administrators of the world.
+ * - `admin`: listed and runnable only for administrators of the world (others are
+ *   never offered it).
+ * - `destructive`: running it loses something; listed with `destructive: true`, so
+ *   the palette asks for confirmation and never selects it by default.
  * - `expand: 'worlds'`: one command per other world the user may enter; `{world}`
  *   in name and description becomes the world's name, the id gets `:{worldId}`
  *   appended and the handler receives kvargs.worldId.
@@ -33,6 +36,7 @@ export interface CommandAttrs {
   tags?: string[];
   namespace?: string;
   admin?: boolean;
+  destructive?: boolean;
   expand?: 'worlds';
 }
 
@@ -75,6 +79,7 @@ export function commandAttrs(raw: Record<string, unknown>): CommandAttrs | undef
     tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
     namespace: str(raw.namespace) ?? DEFAULT_NAMESPACE,
     admin: raw.admin === true,
+    destructive: raw.destructive === true,
     expand: raw.expand === 'worlds' ? 'worlds' : undefined,
   };
 }
@@ -133,6 +138,7 @@ export class CommandDirectory {
         tags: attrs.tags ?? [],
         cogPath: `${app.name}/${cog.module}/${cog.name}`,
         namespace: attrs.namespace ?? DEFAULT_NAMESPACE,
+        ...(attrs.destructive ? { destructive: true } : {}),
       };
       const entry = {
         appName: app.name,

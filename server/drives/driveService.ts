@@ -37,7 +37,20 @@ export interface FileToCommit {
   description?: string | null;
 }
 
+/** Where the drives write what went wrong: the server's logger (one JSON line each), else stderr. */
+export interface DrivesLog {
+  error(message: string, err?: unknown): void;
+  info(message: string): void;
+}
+
+const consoleLog: DrivesLog = {
+  error: (message, err) => console.error(message, err),
+  info: (message) => console.log(message),
+};
+
 export interface DrivesOptions {
+  /** The server's logger; the console when none is given (tools and benches). */
+  log?: DrivesLog;
   store: Store;
   dataDir: string;
   /** Where the bytes go (openBlobStore); default DATA_DIR/blobs. */
@@ -81,10 +94,13 @@ export class Drives implements DriveService {
   private readonly instance = randomUUID();
   private readonly unsubscribe: () => void;
 
+  private readonly log: DrivesLog;
+
   constructor(private readonly opts: DrivesOptions) {
+    this.log = opts.log ?? consoleLog;
     this.blobs = opts.blobs ?? dataDirBlobStore(opts.dataDir);
     this.leases = new BlobLeases(opts.store.blobLeases, {
-      log: (message, err) => console.error(message, err),
+      log: (message, err) => this.log.error(message, err),
       ...opts.leaseTiming,
     });
     this.semantic = opts.semantic ?? noSemanticIndex;
@@ -102,8 +118,8 @@ export class Drives implements DriveService {
           policy: indexRetryPolicy(opts.queueTiming?.retryMs),
           lockMs: opts.queueTiming?.lockMs,
           log: {
-            error: (message, err) => console.error(message, err),
-            info: (message) => console.log(message),
+            error: (message, err) => this.log.error(message, err),
+            info: (message) => this.log.info(message),
           },
         },
       ),
@@ -116,11 +132,11 @@ export class Drives implements DriveService {
       opts.bus?.subscribe(SEMANTIC_TOPIC, (message) => this.semanticChanged(message)) ?? (() => {});
     this.resumed = this.indexer
       .resumePending()
-      .catch((err: unknown) => console.error('Queueing unindexed files failed:', err));
+      .catch((err: unknown) => this.log.error('Queueing unindexed files failed:', err));
     this.orphans = new OrphanBlobSweeper({
       blobs: this.blobs,
       leases: this.leases,
-      onError: (err) => console.error('Sweeping orphan blobs failed:', err),
+      onError: (err) => this.log.error('Sweeping orphan blobs failed:', err),
     });
   }
 
@@ -263,7 +279,7 @@ export class Drives implements DriveService {
       await fsp.rm(held.temp, { force: true });
       await held.lease
         .release()
-        .catch((err: unknown) => console.error('Releasing a blob lease failed:', err));
+        .catch((err: unknown) => this.log.error('Releasing a blob lease failed:', err));
     }
     for (const hash of hashes) await this.collect(hash);
   }
@@ -401,7 +417,7 @@ export class Drives implements DriveService {
     this.semantic
       .refresh?.(fileId)
       .catch((err: unknown) =>
-        console.error(`Reading file ${fileId}'s semantic vectors failed:`, err),
+        this.log.error(`Reading file ${fileId}'s semantic vectors failed:`, err),
       );
   }
 
@@ -416,7 +432,7 @@ export class Drives implements DriveService {
         message,
       });
     };
-    write().catch((err: unknown) => console.error('Writing to the world console failed:', err));
+    write().catch((err: unknown) => this.log.error('Writing to the world console failed:', err));
   }
 
   /** A temp file of this writer in the blob store's temp dir. */
@@ -453,7 +469,7 @@ export class Drives implements DriveService {
       await removeUnwanted(this.blobs, (h) => this.leases.isWanted(h), hash);
     } catch (err) {
       // The blob stays; the orphan sweep tries again later.
-      console.error(`Removing blob ${hash} failed:`, err);
+      this.log.error(`Removing blob ${hash} failed:`, err);
     }
   }
 }

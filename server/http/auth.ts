@@ -8,6 +8,7 @@ import { endSession, noteSignedIn, startSession } from '../auth/sessionCookie';
 import { verifyPin } from '../auth/totp';
 import { userSession } from '../auth/userSession';
 import type { Audit } from '../cog/audit';
+import { waitText } from '../auth/waitText';
 import type { Revocations } from '../cog/revocations';
 import { UserError } from '../cog/userError';
 import { checkNewPassword } from '../people/passwords';
@@ -61,7 +62,7 @@ export function authRoutes(
     if (wait > 0) {
       await audited.locked(req, accountKey, wait);
       reply.header('Retry-After', String(wait));
-      return sendError(reply, 429, `Too many sign-in attempts. Try again in ${wait} seconds.`, {
+      return sendError(reply, 429, `Too many sign-in attempts. Try again in ${waitText(wait)}.`, {
         retry_after_seconds: wait,
       });
     }

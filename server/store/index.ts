@@ -22,6 +22,7 @@ import { SessionsRepository } from './sessions';
 import { SupportLogsRepository } from './supportLogs';
 import { TranscriptsRepository } from './transcripts';
 import { UsersRepository } from './users';
+import { UserSettingsRepository } from './userSettings';
 import { WorldsRepository } from './worlds';
 import { WorkspaceFilesRepository } from './workspaceFiles';
 import { WorkspacesRepository } from './workspaces';
@@ -29,6 +30,7 @@ import { WorkspacesRepository } from './workspaces';
 /** The repositories, each over the same database (or the same transaction). */
 export interface Repositories {
   users: UsersRepository;
+  userSettings: UserSettingsRepository;
   worlds: WorldsRepository;
   sessions: SessionsRepository;
   console: ConsoleRepository;
@@ -86,6 +88,7 @@ function repositories(
 ): Repositories {
   return {
     users: new UsersRepository(queries),
+    userSettings: new UserSettingsRepository(queries),
     worlds: new WorldsRepository(queries),
     sessions: new SessionsRepository(queries, sessionTtlMs),
     console: new ConsoleRepository(queries, undefined, consoleShared),

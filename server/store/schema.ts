@@ -27,6 +27,18 @@ export interface Database {
     /** 1: administers every account and world, not only the worlds it is an admin of. */
     global_admin: Generated<number>;
   };
+  /** One person's own settings (migration 23); no row means the defaults. */
+  user_settings: {
+    user_id: string;
+    avatar_color: string | null;
+    theme: Generated<string>;
+    /** JSON of protocol/settings.ts DevToolsPreferences, or NULL for the defaults. */
+    devtools: string | null;
+    /** A PIN secret being enrolled: not asked for at sign-in until a code confirms it. */
+    pending_totp_secret: string | null;
+    pending_totp_at: string | null;
+    updated_at: string;
+  };
   world_members: { world_id: string; user_id: string; is_admin: Generated<number> };
   audit_events: {
     id: Generated<number>;

@@ -102,6 +102,21 @@ export class SessionsRepository {
     await this.q.deleteFrom('sessions').where('user_id', '=', userId).execute();
   }
 
+  /**
+   * Ends every session of the account but the one with `keepToken` (a
+   * password changed from the settings page: the person who changed it
+   * stays signed in). Returns the ended sessions' ids, for revocations.
+   */
+  async deleteOthersForUser(userId: string, keepToken: string): Promise<string[]> {
+    const rows = await this.q
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('token_hash', '!=', hashToken(keepToken))
+      .returning('token_hash')
+      .execute();
+    return rows.map((r) => r.token_hash);
+  }
+
   async deleteExpired(): Promise<number> {
     const result = await this.q
       .deleteFrom('sessions')

@@ -81,6 +81,10 @@ export class UsersRepository {
     return (await this.byId(id))!;
   }
 
+  async setName(userId: string, name: string): Promise<void> {
+    await this.q.updateTable('users').set({ name }).where('id', '=', userId).execute();
+  }
+
   /** A password the account chose: a temporary one stops being asked for. */
   async setPasswordHash(userId: string, hash: string): Promise<void> {
     await this.q

@@ -61,7 +61,7 @@ const markdownSx: SxProps<Theme> = {
     p: 1.5,
     borderRadius: 1,
     overflowX: 'auto',
-    bgcolor: 'grey.100',
+    bgcolor: 'action.hover',
     fontSize: '0.85rem',
   },
   '& pre code.hljs': { p: 0, bgcolor: 'transparent' },

@@ -5,6 +5,7 @@
  * language (the only code rehype-highlight colours).
  */
 import 'highlight.js/styles/github.css';
+import '../theme/highlightDark.css';
 import highlight from 'rehype-highlight';
 
 // rehype-highlight registers every language in a new lowlight each time it is attached, and

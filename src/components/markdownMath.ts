@@ -15,7 +15,8 @@ import remarkMathPlugin from 'remark-math';
  * expansion capped (\def\a{\a\a}\a ends in an error, not a stalled tab).
  * An expression KaTeX cannot read shows as its source in the error colour.
  */
-const ERROR_COLOR = '#d32f2f'; // MUI's error.main
+// The theme's error colour as a CSS variable, so it reads in the dark scheme too (#d32f2f is light's).
+const ERROR_COLOR = 'var(--mui-palette-error-main, #d32f2f)';
 
 const katexOptions: KatexOptions = {
   trust: false,

@@ -1,15 +1,34 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { COLOR_SCHEME_ATTRIBUTE, MODE_STORAGE_KEY } from './colorScheme';
 import { inputs } from './customizations/inputs';
 import { surfaces } from './customizations/surfaces';
 
-/** One theme, assembled from small customization files (STYLE 11). */
+/**
+ * One theme with a light and a dark colour scheme, assembled from small
+ * customization files (STYLE 11). Colours are CSS variables switched by an
+ * attribute on <html>, so changing scheme re-renders nothing and the
+ * pre-paint script can choose the scheme before React loads.
+ */
 export const appTheme = createTheme({
-  palette: {
-    primary: { main: '#4f46e5' },
-    secondary: { main: '#0d9488' },
-    background: { default: '#f6f7fb' },
+  cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#4f46e5' },
+        secondary: { main: '#0d9488' },
+        background: { default: '#f6f7fb' },
+      },
+    },
+    dark: {
+      palette: {
+        // Lighter tones than the light scheme's, so text in them reads on dark paper (WCAG AA).
+        primary: { main: '#a5b4fc' },
+        secondary: { main: '#5eead4' },
+        background: { default: '#0f1117', paper: '#171a23' },
+      },
+    },
   },
   shape: { borderRadius: 8 },
   typography: {
@@ -20,8 +39,15 @@ export const appTheme = createTheme({
 
 export function AppTheme({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={appTheme}>
-      <CssBaseline />
+    <ThemeProvider
+      theme={appTheme}
+      defaultMode="system"
+      modeStorageKey={MODE_STORAGE_KEY}
+      // Read the stored mode while rendering the first time, not after: no flash of the other scheme.
+      noSsr
+      disableTransitionOnChange
+    >
+      <CssBaseline enableColorScheme />
       {children}
     </ThemeProvider>
   );

@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
   await signInByApi(page);
 });
 
-test('Clear writes a green system entry; a refused frame shows as a yellow warning', async ({
+test('Clear asks first, then writes a green system entry; a refused frame shows as a yellow warning', async ({
   page,
 }) => {
   await page.goto(CONSOLE);
@@ -30,6 +30,9 @@ test('Clear writes a green system entry; a refused frame shows as a yellow warni
   await expect(page.getByRole('combobox', { name: 'Interval' })).toHaveText('5s');
 
   await page.getByRole('button', { name: 'Clear' }).click();
+  const ask = page.getByRole('dialog', { name: 'Clear the console?' });
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Clear Console' }).click();
   const cleared = `Console cleared by ${E2E_ADMIN.email}`;
   await expect(page.getByText(cleared)).toBeVisible();
   expect(await sourceColour(page, cleared)).toBe('rgb(76, 175, 80)');

@@ -81,9 +81,15 @@ describe('command.list', () => {
         'Open Console',
         'Switch to Acme Research',
         'Export Session Log',
+        'Open Settings',
         'Clear Console',
       ]),
     );
+    // Palette safety: the one that loses something says so; the others do not.
+    expect(commands.find((c: any) => c.name === 'Clear Console').destructive).toBe(true);
+    expect(commands.filter((c: any) => c.destructive).map((c: any) => c.name)).toEqual([
+      'Clear Console',
+    ]);
     expect(names(commands)).not.toContain('Switch to Innovation Lab');
     expect(names(commands)).not.toContain('Open Admin');
     for (const c of commands) {
@@ -178,13 +184,14 @@ describe('command.search', () => {
 });
 
 describe('command.execute', () => {
-  it('opens the file finder, the dashboard, the console and exports the session log', async () => {
+  it('opens the file finder, the dashboard, the console, the settings and exports the session log', async () => {
     const sock = await socketFor();
     const cases: [string, unknown][] = [
       ['commands.open_file_finder', { kind: 'openFileFinder' }],
       ['commands.open_dashboard', { kind: 'navigate', to: `/w/${WORLD}/dashboard` }],
       ['commands.open_console', { kind: 'navigate', to: `/w/${WORLD}/console` }],
       ['commands.export_session_log', { kind: 'exportSessionLog' }],
+      ['commands.open_settings', { kind: 'navigate', to: '/settings' }],
     ];
     for (const [id, effect] of cases) {
       const answer = await execute(sock, id);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { buildApp, type BuiltApp } from '../../server/app';
 import type { LoginLimitSettings } from '../../server/auth/loginLimits';
+import type { AttemptLimitSettings } from '../../server/auth/attemptLimits';
 import type { ExpertEngine, Tool } from '../../server/meeting/types';
 import { loadConfig, type Config } from '../../server/config';
 import { openConfiguredStore, openStore, type Store } from '../../server/store';
@@ -81,7 +82,8 @@ export interface TestServer extends BuiltApp {
 /**
  * The real server with a temp data dir and the demo seed, on an ephemeral port
  * unless `opts.port` is given (for a PUBLIC_URL that has to be known before listening);
- * `opts.loginLimits` gives the sign-in limits a test's own numbers (a short window);
+ * `opts.loginLimits` gives the sign-in limits a test's own numbers (a short window), and
+ * `opts.settingsLimits` those of wrong passwords and codes on the settings page;
  * `opts.dataDir` starts it on a data dir the test owns (a restart), left in place on close.
  */
 export async function startTestServer(
@@ -89,6 +91,9 @@ export async function startTestServer(
   opts: {
     port?: number;
     loginLimits?: Partial<LoginLimitSettings>;
+    settingsLimits?: AttemptLimitSettings;
+    /** Fastify's logger options (e.g. a stream to read the log lines from); none by default. */
+    logger?: object;
     engine?: ExpertEngine;
     tools?: Tool[];
     expertTimeoutMs?: number;
@@ -120,8 +125,9 @@ export async function startTestServer(
   const built = await buildApp({
     config,
     store,
-    logger: false,
+    logger: opts.logger ?? false,
     loginLimits: opts.loginLimits,
+    settingsLimits: opts.settingsLimits,
     engine: opts.engine,
     tools: opts.tools,
     expertTimeoutMs: opts.expertTimeoutMs,

@@ -162,13 +162,13 @@ describe('SQLite migrations', () => {
     // concept vectors, embeddings knowing their passage (19), whether a workspace is
     // shared with its world (20: workspaces.shared), the sidebar's per-person marks, soft
     // deletion and message search (21), and a message's model, time taken, stopped mark
-    // and earlier versions (22), disabled accounts, temporary passwords, global admins and
-    // the audit log (24); nothing else changes.
+    // and earlier versions (22), each person's settings (23: user_settings), disabled
+    // accounts, temporary passwords, global admins and the audit log (24); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|audit_events)/.test(
+            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events)/.test(
               key,
             ),
         )

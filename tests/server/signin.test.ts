@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { waitText } from '../../server/auth/waitText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../protocol';
 import { hashPassword } from '../../server/auth/password';
@@ -102,7 +103,7 @@ async function expectLimited(res: { status: number; body: any; headers: Headers 
   expect(res.body.retry_after_seconds).toBeLessThanOrEqual(window);
   expect(res.headers.get('retry-after')).toBe(String(res.body.retry_after_seconds));
   expect(res.body.error).toBe(
-    `Too many sign-in attempts. Try again in ${res.body.retry_after_seconds} seconds.`,
+    `Too many sign-in attempts. Try again in ${waitText(res.body.retry_after_seconds)}.`,
   );
 }
 

@@ -13,6 +13,7 @@ export type CopiedTable = keyof Database | 'drive_fts';
 export const COPIED_TABLES = [
   'worlds',
   'users',
+  'user_settings',
   'world_members',
   'audit_events',
   'sessions',

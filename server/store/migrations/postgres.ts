@@ -5,6 +5,7 @@ import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
 import { messageVersionsMigration } from './messageVersions';
 import { postgresWorkspaceLists } from './workspaceLists';
+import { postgresUserSettings } from './userSettings';
 import { postgresPeopleAudit } from './peopleAudit';
 
 /**
@@ -440,5 +441,6 @@ export const postgresMigrations: Migration[] = [
   workspaceSharingMigration,
   postgresWorkspaceLists,
   messageVersionsMigration,
+  postgresUserSettings,
   postgresPeopleAudit,
 ];

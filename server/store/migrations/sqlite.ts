@@ -2,6 +2,7 @@ import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
 import { messageVersionsMigration } from './messageVersions';
 import { sqliteWorkspaceLists } from './workspaceLists';
+import { sqliteUserSettings } from './userSettings';
 import { sqlitePeopleAudit } from './peopleAudit';
 
 /**
@@ -413,5 +414,6 @@ export const sqliteMigrations: Migration[] = [
   workspaceSharingMigration,
   sqliteWorkspaceLists,
   messageVersionsMigration,
+  sqliteUserSettings,
   sqlitePeopleAudit,
 ];

@@ -1,3 +1,11 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { ThemeChoice } from '../../../protocol';
 
 export const authenticationFailed = createAction('auth/authenticationFailed');
+
+/** The person changed what the session shows of them (name, avatar colour, theme) on /settings. */
+export const accountSettingsSaved = createAction<{
+  name: string;
+  avatar_color: string;
+  theme: ThemeChoice;
+}>('auth/accountSettingsSaved');

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccessibleWorld, SessionUser, UserSessionResponse } from '../../../protocol';
-import { authenticationFailed } from './authActions';
+import { accountSettingsSaved, authenticationFailed } from './authActions';
 import { authApi } from './authApi';
 
 export interface AuthState {
@@ -75,6 +75,9 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(authenticationFailed, (state) => signedOut(state))
+      .addCase(accountSettingsSaved, (state, { payload }) => {
+        if (state.user) state.user = { ...state.user, ...payload };
+      })
       .addMatcher(apiOnly(authApi.endpoints.checkUser.matchPending), (state) => {
         if (state.status === 'unknown') state.status = 'checking';
       })

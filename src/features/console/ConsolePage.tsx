@@ -16,7 +16,10 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useAppSelector } from '../../store/hooks';
+import { selectAccessibleWorlds } from '../auth/authSlice';
 import { NavBar } from '../world/NavBar';
+import { ClearConsoleDialog } from './ClearConsoleDialog';
 import {
   CLEAR_CONSOLE_FAILED,
   FETCH_CONSOLE_FAILED,
@@ -32,7 +35,7 @@ export const DEFAULT_CONSOLE_INTERVAL_MS = 5000;
 
 /**
  * The world's console (SPEC §2 "Console page"): members read it, admins may
- * clear it. While auto-refresh is on it polls at the chosen interval; changing
+ * clear it (after confirming; members are not offered the button). While auto-refresh is on it polls at the chosen interval; changing
  * either restarts the polling.
  */
 export function ConsolePage() {
@@ -45,8 +48,14 @@ export function ConsolePage() {
     skipPollingIfUnfocused: false,
   });
   const [clearConsole, clearing] = useClearConsoleMutation();
+  const [asking, setAsking] = useState(false);
+  // Only administrators may clear (the server refuses others): others are not offered it.
+  const isAdmin = useAppSelector(selectAccessibleWorlds).some(
+    (w) => w.world_id === worldId && w.is_admin,
+  );
 
   const onClear = async () => {
+    setAsking(false);
     setClearError(null);
     try {
       await clearConsole(worldId).unwrap();
@@ -100,15 +109,17 @@ export function ConsolePage() {
           >
             Refresh
           </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<ClearAllIcon />}
-            onClick={() => void onClear()}
-            disabled={clearing.isLoading || !worldId}
-          >
-            Clear
-          </Button>
+          {isAdmin && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<ClearAllIcon />}
+              onClick={() => setAsking(true)}
+              disabled={clearing.isLoading || !worldId}
+            >
+              Clear
+            </Button>
+          )}
         </Stack>
         {fetchError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -124,6 +135,11 @@ export function ConsolePage() {
           {messages.isFetching && <LinearProgress aria-label="Loading console messages" />}
         </Box>
         <ConsoleTable messages={messages.isLoading ? undefined : (messages.data ?? [])} />
+        <ClearConsoleDialog
+          open={asking}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void onClear()}
+        />
       </Container>
     </Box>
   );

@@ -20,6 +20,7 @@ import { cogSend } from '../../ws/cogActions';
 import { selectActiveWorld } from '../auth/authSlice';
 import { pageEventSent, pageRedirectFollowed, selectPageView } from './pageViewSlice';
 import { usePageSession } from './usePageSession';
+import { pageTitle } from './pageTitle';
 import { useFollowRedirect } from './useFollowRedirect';
 import { dashboardUrl } from '../../../protocol/paths';
 
@@ -62,8 +63,8 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
   );
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
-      <NavBar worldId={worldId} title={titleOf(appname, pagename, path)} />
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <NavBar worldId={worldId} title={pageTitle({ appname, pagename, path })} />
       {view.eventPending && <LinearProgress aria-label="Waiting for the page" />}
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Button component={Link} to={dashboard} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -91,11 +92,6 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
       </Container>
     </Box>
   );
-}
-
-function titleOf(appname?: string, pagename?: string, path?: string) {
-  if (appname && pagename) return `${appname} / ${pagename}`;
-  return path ?? 'Page';
 }
 
 function PageNotAvailable({ error, dashboard }: { error: string | null; dashboard: string }) {

@@ -1,6 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -54,7 +55,7 @@ export function PaletteDialog({
 
 function PaletteBody({ palette }: { palette: PaletteState }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const { commands, selected, loading, executing, error } = palette;
+  const { commands, selected, loading, executing, error, confirming } = palette;
 
   useEffect(() => {
     const item = listRef.current?.querySelector<HTMLElement>(`[data-index="${selected}"]`);
@@ -72,6 +73,16 @@ function PaletteBody({ palette }: { palette: PaletteState }) {
   };
 
   const activeId = commands[selected] ? `palette-command-${selected}` : undefined;
+  if (confirming)
+    return (
+      <ConfirmCommand
+        command={confirming}
+        executing={executing}
+        error={error}
+        onConfirm={palette.confirm}
+        onCancel={palette.cancelConfirm}
+      />
+    );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: '70vh' }}>
       <Typography id="command-palette-title" component="h2" sx={visuallyHidden}>
@@ -172,13 +183,73 @@ function CommandRow({
           {command.description}
         </Typography>
       )}
-      {command.tags && command.tags.length > 0 && (
+      {((command.tags && command.tags.length > 0) || command.destructive) && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-          {command.tags.map((tag) => (
+          {command.destructive && (
+            <Chip label="Asks to confirm" size="small" color="error" variant="outlined" />
+          )}
+          {command.tags?.map((tag) => (
             <Chip key={tag} label={tag} size="small" variant="outlined" />
           ))}
         </Box>
       )}
     </ListItemButton>
+  );
+}
+
+/**
+ * A destructive command asks before it runs: Cancel has the focus, so Enter
+ * or Escape right away keeps everything; the command runs only on its own button.
+ */
+function ConfirmCommand({
+  command,
+  executing,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  command: Command;
+  executing: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    // Back to the list, not out of the palette.
+    e.stopPropagation();
+    onCancel();
+  };
+  return (
+    <Box
+      role="alertdialog"
+      aria-labelledby="palette-confirm-title"
+      aria-describedby="palette-confirm-text"
+      onKeyDown={onKeyDown}
+      sx={{ p: 3 }}
+    >
+      <Typography id="command-palette-title" component="h2" sx={visuallyHidden}>
+        Command palette
+      </Typography>
+      <Typography id="palette-confirm-title" variant="h6" component="h3" gutterBottom>
+        {command.name}?
+      </Typography>
+      <Typography id="palette-confirm-text" color="text.secondary">
+        {command.description ? `${command.description}. ` : ''}This cannot be undone.
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
+        <Button autoFocus onClick={onCancel} disabled={executing}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={executing}>
+          {command.name}
+        </Button>
+      </Box>
+    </Box>
   );
 }

@@ -15,6 +15,14 @@ export const COMMAND_SEARCH_DEBOUNCE_MS = 300;
 type ListRequest = { namespace: string } | { q: string; namespace: string };
 
 /**
+ * The command selected when a list arrives: the first that destroys nothing,
+ * or none (-1), so Enter on a fresh list never runs a destructive command.
+ */
+export function defaultSelection(commands: Command[]): number {
+  return commands.findIndex((c) => !c.destructive);
+}
+
+/**
  * One opening of the palette (SPEC §4 "Command palette"): it is mounted
  * afresh each time, so the query and selection start empty and the list
  * loads. Only the newest list or search request may change the list.
@@ -31,7 +39,9 @@ export function usePalette({
   const dispatch = useAppDispatch();
   const [query, setQuery] = useState('');
   const [commands, setCommands] = useState<Command[]>([]);
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelected] = useState(-1);
+  /** A destructive command waiting for the person to confirm it. */
+  const [confirming, setConfirming] = useState<Command | null>(null);
   const [loading, setLoading] = useState(true);
   const [executing, setExecuting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +56,8 @@ export function usePalette({
       const settled = (list: Command[], text: string | null) => {
         if (seq !== latest.current) return;
         setCommands(list);
-        setSelected(0);
+        setSelected(defaultSelection(list));
+        setConfirming(null);
         setError(text);
         setLoading(false);
       };
@@ -92,12 +103,22 @@ export function usePalette({
 
   const moved = (step: 1 | -1) => {
     const n = commands.length;
-    if (n > 0) setSelected((i) => (((i + step) % n) + n) % n);
+    if (n === 0) return;
+    setSelected((i) => (i < 0 ? (step > 0 ? 0 : n - 1) : (((i + step) % n) + n) % n));
   };
 
-  /** Runs a command; closes on success. A failure shows in the palette, or as a flash once closed. */
-  const execute = async (command: Command | undefined) => {
+  /**
+   * Runs a command; closes on success. A failure shows in the palette, or as
+   * a flash once closed. A destructive command asks first (confirmed: true
+   * is the person's answer).
+   */
+  const execute = async (command: Command | undefined, confirmed = false) => {
     if (!command || executing) return;
+    if (command.destructive && !confirmed) {
+      setConfirming(command);
+      return;
+    }
+    setConfirming(null);
     settle();
     setExecuting(true);
     setError(null);
@@ -126,6 +147,9 @@ export function usePalette({
     moved,
     select: setSelected,
     execute,
+    confirming,
+    confirm: () => void execute(confirming ?? undefined, true),
+    cancelConfirm: () => setConfirming(null),
   };
 }
 

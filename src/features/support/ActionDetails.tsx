@@ -18,7 +18,7 @@ function show(value: unknown): string {
 const codeSx = {
   m: 0,
   p: 1,
-  bgcolor: 'grey.100',
+  bgcolor: 'action.hover',
   borderRadius: 1,
   fontSize: 12,
   overflow: 'auto',

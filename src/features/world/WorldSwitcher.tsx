@@ -9,6 +9,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DEFAULT_AVATAR_COLOR } from '../../../protocol';
 import { sessionLogExportRequested } from '../../store/actionLog/recorder';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAuth } from '../auth/authSlice';
@@ -16,6 +18,7 @@ import { useSignOut } from '../auth/useSignOut';
 import { SendSupportLogDialog } from '../support/SendSupportLogDialog';
 import { worldSwitchRequested } from './worldSlice';
 import { worldTitle } from './worldPath';
+import { initialsOf } from './initials';
 
 /** SPEC §2 "World switcher menu": who is signed in, the worlds they may enter, add a world, sign out. */
 export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
@@ -40,8 +43,17 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ExpandMoreIcon />}
         startIcon={
-          <Avatar sx={{ width: 28, height: 28, fontSize: 14 }} aria-hidden>
-            {who.charAt(0).toUpperCase()}
+          <Avatar
+            sx={{
+              width: 28,
+              height: 28,
+              fontSize: 13,
+              bgcolor: user?.avatar_color ?? DEFAULT_AVATAR_COLOR,
+              color: '#fff',
+            }}
+            aria-hidden
+          >
+            {initialsOf(who)}
           </Avatar>
         }
         aria-haspopup="menu"
@@ -86,6 +98,9 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
           </MenuItem>
         )}
         <Divider />
+        <MenuItem component={Link} to="/settings" onClick={() => setAnchor(null)}>
+          <ListItemText inset>Settings</ListItemText>
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -7,7 +7,10 @@ export const surfaces: Components<Theme> = {
   },
   MuiCard: {
     styleOverrides: {
-      root: ({ theme }) => ({ border: `1px solid ${theme.palette.divider}`, borderRadius: 12 }),
+      root: ({ theme }) => ({
+        border: `1px solid ${(theme.vars ?? theme).palette.divider}`,
+        borderRadius: 12,
+      }),
     },
   },
 };

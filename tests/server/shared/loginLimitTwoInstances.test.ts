@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { waitText } from '../../../server/auth/waitText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/auth/password';
 import { findRedisServer, REDIS_MISSING, startRedis, type TestRedis } from '../../support/redis';
@@ -27,7 +28,7 @@ function expectLimited(res: Answer) {
   expect(res.body.retry_after_seconds).toBeLessThanOrEqual(WINDOW_S);
   expect(res.headers.get('retry-after')).toBe(String(res.body.retry_after_seconds));
   expect(res.body.error).toBe(
-    `Too many sign-in attempts. Try again in ${res.body.retry_after_seconds} seconds.`,
+    `Too many sign-in attempts. Try again in ${waitText(res.body.retry_after_seconds)}.`,
   );
 }
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleMessage } from '../../../protocol';
 import { ConsolePage } from '../../../src/features/console/ConsolePage';
+import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { renderWithProviders } from '../renderWithProviders';
 import { json, stubFetch } from '../testStore';
 
@@ -32,9 +33,30 @@ function consoleServer(opts: { list?: Answer; clear?: Answer; messages?: Console
   return { seen, requests };
 }
 
-function renderConsole() {
+function renderConsole({ admin = true }: { admin?: boolean } = {}) {
   window.history.replaceState(null, '', PATH);
-  return renderWithProviders(<ConsolePage />, { path: PATH, routePath: '/w/:worldId/console' });
+  return renderWithProviders(<ConsolePage />, {
+    path: PATH,
+    routePath: '/w/:worldId/console',
+    preloadedState: {
+      auth: {
+        ...initialAuthState,
+        loggedin: true,
+        status: 'ok',
+        user: { name: 'Ann', email: 'ann@example.org' },
+        activeWorld: 'innovation-lab',
+        accessibleWorlds: [{ world_id: 'innovation-lab', name: 'Innovation Lab', is_admin: admin }],
+      },
+    },
+  });
+}
+
+/** Clear, then the confirmation's own button. */
+async function clearAndConfirm() {
+  fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Clear the console?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Clear Console' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 const log = () => screen.getByRole('table', { name: 'Console messages' });
@@ -114,11 +136,32 @@ describe('console page: the log (SPEC §2 "Console page")', () => {
 });
 
 describe('console page: clearing', () => {
-  it('clears with the CSRF header and reloads the log', async () => {
+  it('asks first, Cancel focused: cancelling clears nothing', async () => {
     const server = consoleServer();
     renderConsole();
     await screen.findByText('App started');
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the console?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests('/api/console/clear')).toHaveLength(0);
+    expect(screen.getByText('App started')).toBeTruthy();
+  });
+
+  it('offers a member no Clear button (the server would refuse them)', async () => {
+    consoleServer();
+    renderConsole({ admin: false });
+    await screen.findByText('App started');
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
+  it('clears with the CSRF header and reloads the log', async () => {
+    const server = consoleServer();
+    renderConsole();
+    await screen.findByText('App started');
+    await clearAndConfirm();
     expect(await screen.findByText('Console cleared by ann@example.org')).toBeTruthy();
     const [clear] = server.requests('/api/console/clear');
     expect(clear!.method).toBe('GET');
@@ -131,11 +174,11 @@ describe('console page: clearing', () => {
     consoleServer({ clear: (req) => refusal(req) });
     renderConsole();
     await screen.findByText('App started');
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await clearAndConfirm();
     expect(await screen.findByText('Administrators of this world only')).toBeTruthy();
     expect(screen.getByText('App started')).toBeTruthy();
     refusal = () => new Response('', { status: 502 });
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await clearAndConfirm();
     expect(await screen.findByText('Failed to clear console messages')).toBeTruthy();
   });
 });

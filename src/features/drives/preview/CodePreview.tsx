@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import 'highlight.js/styles/github.css';
+import '../../../theme/highlightDark.css';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';

@@ -5,7 +5,7 @@ export const TEXT_BLOCK_SX: SxProps<Theme> = {
   m: 0,
   p: 1.5,
   borderRadius: 1,
-  bgcolor: 'grey.100',
+  bgcolor: 'action.hover',
   fontFamily: 'monospace',
   fontSize: '0.85rem',
   whiteSpace: 'pre-wrap',
