@@ -78,7 +78,8 @@ export const serverMessageSchemas = {
   'workspace.files.changed': z.looseObject({ workspaceId: z.string() }),
   /**
    * An administrator changed this account's worlds (granted, revoked, made it
-   * an admin): the page reads the user again, so the world switcher shows it at once.
+   * an admin), or renamed the world the page is in: the page reads the user
+   * again, so the world switcher shows it at once.
    */
   'user.access.changed': z.looseObject({}),
   'workspace.expert.details.response': z.looseObject({

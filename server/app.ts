@@ -306,7 +306,16 @@ export async function buildApp(opts: {
   // A changed account's open pages read the user again (the world switcher), on every instance.
   const accessChanged = (userId: string) =>
     hub.toAudience({ kind: 'user', userId }, 'user.access.changed', {});
-  const peopleDeps = { store, revocations, audit, accessChanged, guards: guards(store, config) };
+  const worldRenamed = (worldId: string) =>
+    hub.toAudience({ kind: 'world', worldId }, 'user.access.changed', {});
+  const peopleDeps = {
+    store,
+    revocations,
+    audit,
+    accessChanged,
+    worldRenamed,
+    guards: guards(store, config),
+  };
   peopleRoutes(app, peopleDeps);
   adminWorldRoutes(app, peopleDeps);
   settingsRoutes(app, {

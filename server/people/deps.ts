@@ -16,6 +16,8 @@ export interface PeopleDeps {
    * that account; the command line: nobody).
    */
   accessChanged?: (userId: string) => void;
+  /** Told when a world was renamed, so the pages open in it show the new name at once. */
+  worldRenamed?: (worldId: string) => void;
 }
 
 /** The account with this id and its worlds, or a 404. */

@@ -102,5 +102,6 @@ export async function renameWorld(
     worldId: id,
     detail: `was "${before!.name}"`,
   });
+  deps.worldRenamed?.(id);
   return { id, name: trimmed };
 }

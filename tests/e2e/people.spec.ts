@@ -10,7 +10,7 @@ import { E2E_ADMIN } from './serverProcess';
  */
 
 // Two browsers at once on a busy machine: more time than a one-page test needs.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const WORKSPACE = '/w/innovation-lab/workspace?id=innovation-lab-welcome';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { openSocket, startTestServer, type TestServer } from './harness';
 import { ACME, LAB, account, call } from './peopleHelpers';
 
 /**
@@ -84,7 +84,9 @@ describe('a world administrator', () => {
       body: { error: 'Only global administrators may do this' },
     });
     expect((await server.store.users.byId(boss.id))!.global_admin).toBe(0);
-    // Worlds: renames its own, creates none, renames no other.
+    // Worlds: renames its own (the pages open in it hear of it), creates none, renames no other.
+    const inAcme = openSocket(server, boss.client, ACME);
+    await inAcme.next('server.hello');
     expect(
       (
         await call(boss.client, 'PATCH', `/api/admin/worlds/${ACME}`, {
@@ -94,6 +96,8 @@ describe('a world administrator', () => {
       ).status,
     ).toBe(200);
     expect((await server.store.worlds.byId(ACME))!.name).toBe('Acme R&D');
+    await inAcme.next('user.access.changed');
+    inAcme.ws.close();
     await server.store.worlds.rename(ACME, 'Acme Research');
     expect(
       (

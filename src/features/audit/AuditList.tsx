@@ -23,6 +23,12 @@ export const whatOf = (e: AuditEvent) => AUDIT_ACTIONS[e.action] ?? e.action;
 const whenOf = (e: AuditEvent) => new Date(e.at).toLocaleString();
 const fromOf = (e: AuditEvent) =>
   [e.ip, e.source === 'web' ? e.user_agent : SOURCES[e.source]].filter(Boolean).join(' · ');
+/** A browser's whole user agent is long: a card shows its start, the whole on hover. */
+const AGENT_SHOWN = 60;
+const shortFromOf = (e: AuditEvent) => {
+  const from = fromOf(e);
+  return from.length > AGENT_SHOWN ? `${from.slice(0, AGENT_SHOWN - 1)}…` : from;
+};
 
 /** The events of a page: a table on a wide screen, cards on a phone. */
 export function AuditList({ events }: { events: AuditEvent[] }) {
@@ -54,9 +60,10 @@ export function AuditList({ events }: { events: AuditEvent[] }) {
               <Typography
                 variant="caption"
                 color="text.secondary"
-                sx={{ display: 'block', wordBreak: 'break-word' }}
+                title={fromOf(e)}
+                sx={{ display: 'block', overflowWrap: 'anywhere' }}
               >
-                {whenOf(e)} · {fromOf(e)}
+                {whenOf(e)} · {shortFromOf(e)}
               </Typography>
             </CardContent>
           </Card>
