@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DEVTOOLS_MAX_AGE_LIMITS,
+  DISPLAY_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
   passwordChangeSchema,
   pinCodeSchema,
   settingsUpdateSchema,
@@ -53,6 +57,28 @@ async function settingsOf(store: Store, user: UserRow): Promise<UserSettings> {
   };
 }
 
+/** What was wrong with a PATCH /api/settings body, in words (the first thing found). */
+export function settingsRefusal(
+  issues: readonly { code: string; path: PropertyKey[]; keys?: string[] }[],
+): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid settings';
+  if (issue.code === 'unrecognized_keys')
+    return `Not a setting: ${(issue.keys ?? []).join(', ') || 'unknown'}`;
+  switch (issue.path[0]) {
+    case 'name':
+      return `A display name is required, at most ${DISPLAY_NAME_MAX} characters`;
+    case 'avatar_color':
+      return 'Not one of the avatar colours';
+    case 'theme':
+      return 'The theme is light, dark or system';
+    case 'devtools':
+      return `DevTools keep a whole number of actions from ${DEVTOOLS_MAX_AGE_LIMITS.min} to ${DEVTOOLS_MAX_AGE_LIMITS.max}, and hide heartbeats or not`;
+    default:
+      return 'Invalid settings';
+  }
+}
+
 /** 429 with the wait in words when the account used up its attempts, else undefined. */
 async function refusedForAttempts(
   limit: AttemptLimit,
@@ -103,8 +129,7 @@ export function settingsRoutes(
 
   app.patch('/api/settings', { onRequest: guards.user }, async (req, reply) => {
     const parsed = settingsUpdateSchema.safeParse(req.body);
-    if (!parsed.success)
-      return sendError(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid settings');
+    if (!parsed.success) return sendError(reply, 400, settingsRefusal(parsed.error.issues));
     const { name, ...rest } = parsed.data;
     const userId = req.signed!.user.id;
     if (name !== undefined) await store.users.setName(userId, name);
@@ -120,7 +145,7 @@ export function settingsRoutes(
         reply,
         400,
         tooShort
-          ? 'The new password needs at least 8 characters'
+          ? `The new password needs at least ${PASSWORD_MIN} characters (and at most ${PASSWORD_MAX})`
           : 'The current and the new password are required',
       );
     }

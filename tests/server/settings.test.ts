@@ -77,17 +77,18 @@ describe('GET and PATCH /api/settings', () => {
 
   it('refuses what is not a setting: an unknown colour or theme, an empty name, another account named', async () => {
     const me = await newMember(server);
-    for (const body of [
-      { avatar_color: '#ffffff' },
-      { theme: 'sepia' },
-      { name: '   ' },
-      { devtools: { maxAge: 0, hideHeartbeats: false } },
-      { user_id: 'someone-else', name: 'Mallory' },
-      { email: 'other@revoke.test' },
-    ]) {
+    const refusals: [object, string][] = [
+      [{ avatar_color: '#ffffff' }, 'Not one of the avatar colours'],
+      [{ theme: 'sepia' }, 'The theme is light, dark or system'],
+      [{ name: '   ' }, 'A display name is required, at most 80 characters'],
+      [{ devtools: { maxAge: 0, hideHeartbeats: false } }, expect.stringMatching(/^DevTools keep/)],
+      [{ user_id: 'someone-else', name: 'Mallory' }, 'Not a setting: user_id'],
+      [{ email: 'other@revoke.test' }, 'Not a setting: email'],
+    ];
+    for (const [body, error] of refusals) {
       const res = await me.client.request('PATCH', '/api/settings', { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.status).toBe('error');
+      expect(res.body).toEqual({ status: 'error', error });
     }
     const after = await me.client.request('GET', '/api/settings');
     expect(after.body.settings.name).not.toBe('Mallory');
@@ -149,7 +150,9 @@ describe('POST /api/settings/password', () => {
     expect(wrong.body.error).toBe(SETTINGS_TEXT.wrongPassword);
     const short = await change(me.password, 'short');
     expect(short.status).toBe(400);
-    expect(short.body.error).toBe('The new password needs at least 8 characters');
+    expect(short.body.error).toBe(
+      'The new password needs at least 8 characters (and at most 1024)',
+    );
     expect((await change(me.password, me.password)).body.error).toBe(SETTINGS_TEXT.samePassword);
     expect((await change(me.password, 'emgen-admin')).body.error).toBe(SETTINGS_TEXT.demoPassword);
     // Still the old password, still signed in.
