@@ -12,6 +12,7 @@
  *                  flows/  commands/
  *                  pages/  dashboard/
  *                  workspaces/
+ *                  mcp/                   MCP servers as tool providers (apps of a world)
  *                  meeting/
  *                  drives/  speech/
  *                  auth/
@@ -25,6 +26,7 @@ const ROWS = [
   ['flows', 'commands'],
   ['pages', 'dashboard'],
   ['workspaces'],
+  ['mcp'],
   ['meeting'],
   ['drives', 'speech'],
   ['auth'],

@@ -13,6 +13,7 @@ import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { FlowStatesRepository } from './flowStates';
 import { sqliteQueries, type Queries } from './kysely';
+import { McpProvidersRepository } from './mcpProviders';
 import { MetaRepository } from './meta';
 import { OidcPendingRepository } from './oidcPending';
 import { SemanticRowsRepository } from './semanticRows';
@@ -43,6 +44,7 @@ export interface Repositories {
   flowStates: FlowStatesRepository;
   oidcPending: OidcPendingRepository;
   answersUnderWay: AnswersUnderWayRepository;
+  mcpProviders: McpProvidersRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -98,6 +100,7 @@ function repositories(
     flowStates: new FlowStatesRepository(queries),
     oidcPending: new OidcPendingRepository(queries),
     answersUnderWay: new AnswersUnderWayRepository(queries),
+    mcpProviders: new McpProvidersRepository(queries),
   };
 }
 
