@@ -85,6 +85,9 @@ export const toolProviderSchema = z.looseObject({
   service_url: z.optional(z.string()),
   tools: z.optional(z.array(toolSchema)),
   selected: z.optional(z.boolean()),
+  /** An MCP server's resources and prompts (issue 22), listed in its details. */
+  resources: z.optional(z.array(toolSchema)),
+  prompts: z.optional(z.array(toolSchema)),
 });
 export type ToolProvider = z.infer<typeof toolProviderSchema>;
 

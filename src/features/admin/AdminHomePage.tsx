@@ -1,4 +1,5 @@
 import AppsIcon from '@mui/icons-material/Apps';
+import HubIcon from '@mui/icons-material/Hub';
 import StorageIcon from '@mui/icons-material/Storage';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -37,6 +38,12 @@ const SECTIONS: readonly Section[] = [
     to: '/admin/apps',
     description: 'See the running applications and the cogs they annotate.',
     icon: <AppsIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'MCP servers',
+    to: '/admin/mcp',
+    description: 'Choose the MCP servers this world uses as tool providers, and add your own.',
+    icon: <HubIcon color="primary" fontSize="large" />,
   },
   {
     title: 'Support logs',
