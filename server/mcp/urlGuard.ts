@@ -19,8 +19,13 @@ export function blockedAddress(address: string): string | undefined {
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6') {
     const v6 = ip as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
-    else {
+    if (v6.isIPv4MappedAddress()) {
+      const v4 = v6.toIPv4Address();
+      const range = v4.range();
+      return range === 'unicast'
+        ? undefined
+        : `${address} maps to ${v4.toString()}, a ${range} address`;
+    } else {
       const embedded = embeddedIPv4(v6);
       if (embedded) return blockedAddress(embedded) && `${address} embeds ${embedded}`;
     }

@@ -27,7 +27,9 @@ test.describe.configure({ timeout: 120_000 });
 const WORLD = 'innovation-lab';
 const WORKSPACE = 'innovation-lab-welcome';
 const SHOTS = '.tmp/shots';
-const EVERYTHING = path.resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const EVERYTHING = path.resolve(
+  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
 
 function mcpConfig(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-e2e-mcp-'));
@@ -55,7 +57,7 @@ async function shots(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png` });
+    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: size === 'phone' });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -70,7 +72,7 @@ async function enableForWorld(page: Page, server: ServerProcess) {
   await expect(use).toBeChecked();
   await expect(card.getByText('ready', { exact: true })).toBeVisible({ timeout: 20_000 });
   await card.getByRole('button', { name: /Tools \(\d+\)/ }).click();
-  await expect(card.getByRole('cell', { name: 'get-sum', exact: true })).toBeVisible();
+  await expect(card.getByRole('term').filter({ hasText: /^get-sum$/ })).toBeVisible();
   await expect(card.getByRole('button', { name: /Prompts \(\d+\)/ })).toBeVisible();
 }
 
@@ -79,7 +81,10 @@ async function enableForWorkspace(page: Page, server: ServerProcess) {
   await page.goto(`${server.url}/w/${WORLD}/workspace-management?id=${WORKSPACE}&mode=edit`);
   await page.getByRole('tab', { name: /Tool Providers/ }).click();
   await page.getByRole('checkbox', { name: 'Use everything' }).check();
-  await page.getByRole('button', { name: /everything/ }).first().click();
+  await page
+    .getByRole('button', { name: /everything/ })
+    .first()
+    .click();
   await expect(page.getByRole('cell', { name: 'get-sum', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/workspace\?id=/);

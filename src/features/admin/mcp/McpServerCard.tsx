@@ -8,10 +8,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { McpProviderSummary } from '../../../../protocol';
 
@@ -76,7 +72,11 @@ export function McpServerCard({
         )}
       </Box>
       {(p.description || p.server || p.url) && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+        >
           {[p.description, p.server && `${p.server.name} ${p.server.version}`, p.url]
             .filter(Boolean)
             .join(' · ')}
@@ -124,17 +124,24 @@ function Offers({ title, rows }: { title: string; rows: [string, string][] }) {
           {title} ({rows.length})
         </Typography>
       </AccordionSummary>
-      <AccordionDetails sx={{ p: 0, overflowX: 'auto' }}>
-        <Table size="small" aria-label={title}>
-          <TableBody>
-            {rows.map(([name, text]) => (
-              <TableRow key={name}>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{name}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{text}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      <AccordionDetails sx={{ pt: 0 }}>
+        <Box component="dl" aria-label={title} sx={{ m: 0 }}>
+          {rows.map(([name, text]) => (
+            <Box key={name} sx={{ py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+              <Typography component="dt" variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {name}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="body2"
+                color="text.secondary"
+                sx={{ m: 0, overflowWrap: 'anywhere' }}
+              >
+                {text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
       </AccordionDetails>
     </Accordion>
   );
