@@ -101,7 +101,9 @@ export function readMcpFile(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : 'the file';
-    throw new Error(`${file}: ${where}: ${issue.message}`);
+    // A bad server name is reported by zod as the record's; its own message says why.
+    const inner = (issue as { issues?: { message: string }[] }).issues?.[0]?.message;
+    throw new Error(`${file}: ${where}: ${inner ?? issue.message}`);
   }
   const out: Record<string, McpServerSettings> = {};
   for (const [name, server] of Object.entries(parsed.data.mcpServers)) {
