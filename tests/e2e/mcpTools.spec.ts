@@ -110,7 +110,8 @@ test.describe('MCP tools from the / menu, offline engine', () => {
     await box.fill('/sum');
     const menu = page.getByRole('listbox', { name: 'Tools' });
     await expect(menu.getByRole('option', { name: /\/get-sum/ })).toBeVisible({ timeout: 20_000 });
-    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(box).toHaveAttribute('aria-controls', 'tool-menu');
+    await expect(box).toHaveAttribute('aria-activedescendant', 'tool-menu-option-0');
     await shots(page, 'mcp-slash-menu');
 
     // Escape closes the menu and keeps the text; the arrows and Enter pick from the keyboard.

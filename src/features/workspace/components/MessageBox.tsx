@@ -103,9 +103,8 @@ export function MessageBox() {
           slotProps={{
             htmlInput: {
               'aria-label': 'Message',
-              role: 'combobox',
+              // Stays a textbox (it is one); the / menu is its list of suggestions.
               'aria-autocomplete': 'list',
-              'aria-expanded': tools.open,
               'aria-controls': tools.open ? TOOL_MENU_ID : undefined,
               'aria-activedescendant':
                 tools.open && tools.tools.length ? toolOptionId(tools.active) : undefined,
