@@ -13,6 +13,7 @@
  *                  flows/  commands/
  *                  pages/  dashboard/
  *                  workspaces/
+ *                  mcp/                   MCP servers as tool providers (apps of a world)
  *                  meeting/
  *                  drives/  speech/
  *                  auth/
@@ -27,6 +28,7 @@ const ROWS = [
   ['flows', 'commands'],
   ['pages', 'dashboard'],
   ['workspaces'],
+  ['mcp'],
   ['meeting'],
   ['drives', 'speech'],
   ['auth'],

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { applicationSchema, declaredCogSchema } from './entities';
+import { toolClientSchemas } from './tools';
 import { workspaceListClientSchemas } from './workspaceList';
 
 const userIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
@@ -70,6 +71,7 @@ export const clientMessageSchemas = {
   /** Take a participant out (the creator stays). */
   'workspace.access.remove': z.object({ user_id: userIdSchema }),
   ...workspaceListClientSchemas,
+  ...toolClientSchemas,
   'command.list': z.object({ namespace: z.optional(z.string()) }),
   'command.search': z.object({ q: z.string(), namespace: z.optional(z.string()) }),
   'command.execute': z.object({

@@ -11,8 +11,10 @@ export const messageSchema = z.looseObject({
   content: z.optional(z.string()),
   /** true on the last update of a streamed answer */
   final: z.optional(z.boolean()),
-  /** 'user' for the user's own words, else the expert's id */
+  /** 'user' for the user's own words, 'tool' for a tool someone called (tool_name), else the expert's id */
   role: z.optional(z.string()),
+  /** The tool a tool message ran (called from the message box's / menu). */
+  tool_name: z.optional(z.string()),
   created_at: z.optional(z.string()),
   /** Who asked (a user's message). */
   user_id: z.optional(z.string()),
@@ -83,6 +85,9 @@ export const toolProviderSchema = z.looseObject({
   service_url: z.optional(z.string()),
   tools: z.optional(z.array(toolSchema)),
   selected: z.optional(z.boolean()),
+  /** An MCP server's resources and prompts (issue 22), listed in its details. */
+  resources: z.optional(z.array(toolSchema)),
+  prompts: z.optional(z.array(toolSchema)),
 });
 export type ToolProvider = z.infer<typeof toolProviderSchema>;
 

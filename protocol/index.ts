@@ -18,3 +18,4 @@ export * from './workspaceFiles';
 export * from './people';
 export * from './audit';
 export * from './settings';
+export * from './tools';

@@ -15,6 +15,7 @@ import {
   workspaceRefusalSchema,
   worldMemberSchema,
 } from './workspaceAccess';
+import { toolServerSchemas } from './tools';
 import { workspaceListServerSchemas } from './workspaceList';
 
 /** The reply to workspace add/remove/update requests (SPEC §7). */
@@ -115,6 +116,7 @@ export const serverMessageSchemas = {
   'workspace.access.invite.response': operationResponseSchema,
   'workspace.access.remove.response': operationResponseSchema,
   ...workspaceListServerSchemas,
+  ...toolServerSchemas,
   'command.list.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.search.response': z.looseObject({ commands: z.array(commandSchema) }),
   'command.execute.response': z.looseObject({

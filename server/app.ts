@@ -11,7 +11,10 @@ import { expertsApp } from './apps/experts';
 import { emgenPagesApp } from './apps/emgenPages';
 import { flowsApp } from './flows/app';
 import { registerFlowHandlers, registerPageHandlers } from './pages';
-import { toolsApp } from './meeting/tools/providers';
+import { toolProviderDefinitions, toolsApp } from './meeting/tools/providers';
+import { registerToolCalls } from './meeting/toolCalls';
+import { McpProviders } from './mcp/providers';
+import { mcpRoutes } from './http/mcp';
 import { dashboardApp } from './dashboard/app';
 import { commandsApp } from './commands/coreCommands';
 import { registerCommandHandlers } from './commands/handlers';
@@ -118,6 +121,8 @@ export async function buildApp(opts: {
   revocations?: Revocations;
   /** How long a remote app may take to answer a call (default 30 s). */
   appCallTimeoutMs?: number;
+  /** First restart delay of an MCP server that died (tests shorten it; default 1 s). */
+  mcpBackoffMs?: number;
 }): Promise<BuiltApp> {
   const { config, store } = opts;
   const app = Fastify({
@@ -229,16 +234,31 @@ export async function buildApp(opts: {
     { websocket: true, preValidation: (req) => hub.checkBeforeUpgrade(req) },
     (socket, req) => hub.attach(socket, req),
   );
+  // MCP servers (issue 22): each one a world enabled is an app of that world; started on first use.
+  const mcp = new McpProviders({
+    store,
+    registry,
+    log: app.log,
+    config,
+    reserved: toolProviderDefinitions.map((p) => p.name),
+    bus,
+    backoffMs: opts.mcpBackoffMs,
+  });
+  await mcp.start();
+  app.addHook('onClose', async () => mcp.close());
+  const toolsReady = (worldId: string) => mcp.ready(worldId);
   const answersUnderWay = new AnswersUnderWay(store.answersUnderWay, {
     timeoutMs: config.INSTANCE_TIMEOUT_SECONDS * 1000,
     log: (message, err) => app.log.warn({ err }, message),
   });
   app.addHook('onClose', async () => answersUnderWay.close());
+  const tools = opts.tools ?? defaultTools(config, drives);
   const meeting = registerMeetingHandlers(hub, {
     store,
     registry,
     engine: opts.engine ?? defaultEngine(config),
-    tools: opts.tools ?? defaultTools(config, drives),
+    tools,
+    toolsReady,
     log: app.log,
     timeoutMs: opts.expertTimeoutMs,
     clock: opts.clock,
@@ -249,7 +269,15 @@ export async function buildApp(opts: {
   });
   app.addHook('onClose', async () => meeting.close());
   await meeting.ready;
-  registerWorkspaceHandlers(hub, { store, registry });
+  registerToolCalls(hub, {
+    store,
+    registry,
+    tools,
+    log: app.log,
+    transcriptQueue: meeting.transcriptQueue,
+    toolsReady,
+  });
+  registerWorkspaceHandlers(hub, { store, registry, toolsReady });
   registerWorkspaceAccessHandlers(hub, { store });
   registerSidebarHandlers(hub, { store });
   const appGateway = registerRemoteApps(hub, {
@@ -329,6 +357,12 @@ export async function buildApp(opts: {
     },
   });
   consoleRoutes(app, { store, guards: guards(store, config) });
+  mcpRoutes(app, {
+    store,
+    guards: guards(store, config),
+    mcp,
+    configured: Boolean(config.MCP_CONFIG),
+  });
   supportLogRoutes(app, { store, guards: guards(store, config) });
   dashboardRoutes(app, { store, registry, guards: guards(store, config) });
   commandRoutes(app, { store, registry, guards: guards(store, config) });

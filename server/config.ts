@@ -4,6 +4,7 @@ import { blobConfigProblem, blobVariables } from './config/blobs';
 import { clusterVariables } from './config/cluster';
 import { sharedStateVariables } from './config/sharedState';
 import { queueVariables } from './config/queue';
+import { mcpConfigProblem, mcpVariables } from './config/mcp';
 import { bool, port, positiveInt, url } from './config/values';
 
 /**
@@ -282,6 +283,7 @@ const variables = {
     default: undefined,
     doc: 'SearXNG-compatible JSON search endpoint (unset: web search tool reports it is not configured)',
   },
+  ...mcpVariables,
   MAX_UPLOAD_BYTES: {
     expect: 'a positive whole number of bytes',
     schema: positiveInt,
@@ -406,6 +408,8 @@ export function loadConfig(
   checkDatabaseUrl(parsed.DATABASE_URL);
   const blobProblem = blobConfigProblem(parsed);
   if (blobProblem) throw new ConfigError(`Invalid configuration: ${blobProblem}`);
+  const mcpProblem = mcpConfigProblem(parsed);
+  if (mcpProblem) throw new ConfigError(`Invalid configuration: ${mcpProblem}`);
   // Without PUBLIC_URL, links stay relative so any host name the browser used keeps working.
   const publicUrl = (parsed.PUBLIC_URL ?? '').replace(/\/+$/, '');
   const production = parsed.NODE_ENV === 'production' || publicUrl.startsWith('https://');

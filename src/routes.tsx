@@ -212,6 +212,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/admin/mcp',
+                ...lazyPage(() =>
+                  import('./features/admin/mcp/McpServersPage').then((m) => m.McpServersPage),
+                ),
+              },
+              {
                 path: '/admin/support-logs',
                 ...lazyPage(() =>
                   import('./features/support/SupportLogsPage').then((m) => m.SupportLogsPage),

@@ -5,6 +5,8 @@ import type { Application } from '../../protocol';
 export interface CogContext {
   worldId: string;
   userId?: string;
+  /** Aborted when the caller gives up (a stopped round, a timeout): the cog may stop too. */
+  signal?: AbortSignal;
 }
 
 export type CogHandler = (

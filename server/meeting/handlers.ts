@@ -85,8 +85,10 @@ export function registerMeetingHandlers(
     rounds?: MeetingRounds;
     /** Where a Stop travels to the instance running the round (default: this process only). */
     bus?: MessageBus;
+    /** Starts the world's MCP servers on first use, so experts can call their tools (server/mcp). */
+    toolsReady?: (worldId: string) => Promise<void>;
   },
-): { ready: Promise<void>; close: () => void } {
+): { ready: Promise<void>; close: () => void; transcriptQueue: KeyedSerial } {
   const { store, registry, rounds } = deps;
   const stops = new WorkspaceStops(deps.bus);
   // Experts and tools of remote apps are looked up per round: apps come and go.
@@ -150,6 +152,7 @@ export function registerMeetingHandlers(
   /** A round from the question arriving until its answers are under way. */
   async function startRound(conn: CogConnection, text: string) {
     const ws = await openWorkspace(hub, store, conn);
+    await deps.toolsReady?.(conn.worldId);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
     const experts = await workspaceExperts(registry, store, ws);
     return startMeetingRound(
@@ -186,6 +189,7 @@ export function registerMeetingHandlers(
   async function answeringIn(conn: CogConnection, ws: WorkspaceRow) {
     if (stops.isRunning(ws.id))
       throw new UserError('The experts are still answering: wait for them or stop them first');
+    await deps.toolsReady?.(conn.worldId);
     const tools = [...deps.tools, ...remoteTools(registry, deps.tools, conn.worldId)];
     const experts = await workspaceExperts(registry, store, ws);
     const meeting = { ...deps, engine, tools, transcriptQueue, stopping: rounds?.stopping, stops };
@@ -243,5 +247,5 @@ export function registerMeetingHandlers(
     rounds?.hold(answers);
     hub.background(conn, frame, answers);
   });
-  return { ready, close: () => stops.close() };
+  return { ready, close: () => stops.close(), transcriptQueue };
 }

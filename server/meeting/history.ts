@@ -13,8 +13,10 @@ type HistoryFrame = ServerContent<'display.history'>;
 export function messageOnWire(m: StoredMessage): Message {
   return {
     message_id: m.message_id,
-    role: m.role,
+    // A tool message is stored as an assistant message without an expert, named by its tool.
+    role: m.tool_name ? 'tool' : m.role,
     name: m.name,
+    ...(m.tool_name ? { tool_name: m.tool_name } : {}),
     ...(m.expert_id ? { expert_id: m.expert_id } : {}),
     ...(m.user_id ? { user_id: m.user_id } : {}),
     ...(m.content !== null ? { content: m.content } : {}),

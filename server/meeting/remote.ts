@@ -1,4 +1,4 @@
-import type { AnnotatedCog, App, AppRegistry } from '../cog/registry';
+import { isBuiltIn, type AnnotatedCog, type App, type AppRegistry } from '../cog/registry';
 import { untilAborted } from '../cog/timeout';
 import { ToolError, type ExpertEngine, type Tool, type ToolResult } from './types';
 
@@ -68,16 +68,22 @@ const providesFor = (app: App, name: string) =>
     return p !== undefined && (typeof p.name === 'string' && p.name ? p.name : c.name) === name;
   });
 
+const TOOL_RESULT_KEYS = new Set(['output', 'value']);
+
 function toolResult(value: unknown): ToolResult {
   if (typeof value === 'string') return { output: value };
   const v = value as { output?: unknown } | null;
+  // A cog that answers with a ToolResult itself (an MCP server's, server/mcp) is taken as it is.
+  if (v && typeof v.output === 'string' && Object.keys(v).every((k) => TOOL_RESULT_KEYS.has(k)))
+    return v as ToolResult;
   if (v && typeof v.output === 'string') return { output: v.output, value };
   return { output: JSON.stringify(value ?? null), value };
 }
 
 /**
- * The tools the remote apps of world `worldId` declare (cogs annotated `tool`
- * with provider, name, description and optionally parameters as JSON Schema),
+ * The tools the world's own apps of world `worldId` declare — remote apps and
+ * the MCP servers it uses (server/mcp) — as cogs annotated `tool` with
+ * provider, name, description and optionally parameters as JSON Schema,
  * except names a local or built-in tool already has. Used only when the
  * workspace selected the provider.
  */
@@ -89,7 +95,7 @@ export function remoteTools(registry: AppRegistry, local: Tool[], worldId: strin
     const name = typeof attrs.name === 'string' ? attrs.name : cog.name;
     const provider = attrs.provider;
     const usable =
-      app.remote &&
+      !isBuiltIn(app) &&
       handler &&
       typeof provider === 'string' &&
       providesFor(app, provider) &&
@@ -108,12 +114,13 @@ export function remoteTools(registry: AppRegistry, local: Tool[], worldId: strin
         try {
           return toolResult(
             await untilAborted(
-              handler({ kvargs: args }, { worldId: ctx.worldId }),
+              handler({ kvargs: args }, { worldId: ctx.worldId, signal: ctx.signal }),
               ctx.signal,
               aborted,
             ),
           );
         } catch (err) {
+          if (err instanceof ToolError) throw err;
           throw new ToolError(err instanceof Error ? err.message : String(err));
         }
       },

@@ -14,6 +14,7 @@ import { DrivesRepository } from './drives';
 import { ExpertsRepository } from './experts';
 import { FlowStatesRepository } from './flowStates';
 import { sqliteQueries, type Queries } from './kysely';
+import { McpProvidersRepository } from './mcpProviders';
 import { MetaRepository } from './meta';
 import { OidcPendingRepository } from './oidcPending';
 import { PeopleRepository } from './people';
@@ -49,6 +50,7 @@ export interface Repositories {
   answersUnderWay: AnswersUnderWayRepository;
   people: PeopleRepository;
   audit: AuditRepository;
+  mcpProviders: McpProvidersRepository;
 }
 
 /** Every repository over one database; handlers see these, never SQL. */
@@ -107,6 +109,7 @@ function repositories(
     answersUnderWay: new AnswersUnderWayRepository(queries),
     people: new PeopleRepository(queries),
     audit: new AuditRepository(queries),
+    mcpProviders: new McpProvidersRepository(queries),
   };
 }
 

@@ -120,6 +120,8 @@ export interface Database {
     stopped: Generated<number>;
     /** Earlier versions, JSON (protocol/messageVersions.ts). */
     versions: string | null;
+    /** The tool a user called from the message box (a tool message; migration 25). */
+    tool_name: string | null;
   };
   research_boxes: {
     seq: Generated<number>;
@@ -269,5 +271,17 @@ export interface Database {
     /** The progress id its dots go by (SPEC §7 server.progress). */
     cid: string;
     started_at: number;
+  };
+  /** Which MCP servers a world uses, and the ones its admins added by URL (migration 25). */
+  mcp_providers: {
+    world_id: string;
+    name: string;
+    /** null: a server of the operator's MCP_CONFIG; else a Streamable HTTP server's URL. */
+    url: string | null;
+    /** JSON object of header values, or null. */
+    headers: string | null;
+    enabled: number;
+    added_by: string | null;
+    added_at: string;
   };
 }

@@ -14,9 +14,11 @@ type MessageRow = Selectable<Database['messages']>;
  */
 export type StoredMessage = Omit<
   MessageRow,
-  'seq' | 'workspace_id' | 'model' | 'duration_ms' | 'stopped' | 'versions'
+  'seq' | 'workspace_id' | 'model' | 'duration_ms' | 'stopped' | 'versions' | 'tool_name'
 > & {
   model?: string | null;
+  /** The tool a user called from the message box: this is its tool message. */
+  tool_name?: string | null;
   duration_ms?: number | null;
   stopped?: boolean;
   versions?: MessageVersion[];
@@ -35,6 +37,7 @@ const MESSAGE_COLUMNS = [
   'duration_ms',
   'stopped',
   'versions',
+  'tool_name',
 ] as const;
 
 type ReadRow = Pick<MessageRow, (typeof MESSAGE_COLUMNS)[number]>;
@@ -51,12 +54,13 @@ function parseVersions(json: string | null): MessageVersion[] | undefined {
 }
 
 function fromRow(row: ReadRow): StoredMessage {
-  const { versions, stopped, duration_ms, model, ...rest } = row;
+  const { versions, stopped, duration_ms, model, tool_name, ...rest } = row;
   const parsed = parseVersions(versions);
   // What a message does not have is absent, as in the message that was stored.
   return {
     ...rest,
     ...(model !== null ? { model } : {}),
+    ...(tool_name !== null ? { tool_name } : {}),
     ...(duration_ms !== null ? { duration_ms: Number(duration_ms) } : {}),
     ...(Number(stopped) ? { stopped: true } : {}),
     ...(parsed ? { versions: parsed } : {}),
@@ -77,6 +81,7 @@ function toRow(m: StoredMessage) {
     duration_ms: m.duration_ms ?? null,
     stopped: m.stopped ? 1 : 0,
     versions: m.versions?.length ? JSON.stringify(m.versions) : null,
+    tool_name: m.tool_name ?? null,
   };
 }
 

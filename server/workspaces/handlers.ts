@@ -14,6 +14,8 @@ export const WORKSPACE_NAME_MAX = 200;
 export interface WorkspaceDeps {
   store: Store;
   registry: AppRegistry;
+  /** Starts the world's MCP servers on first use, so their tools are listed (server/mcp). */
+  toolsReady?: (worldId: string) => Promise<void>;
 }
 
 type OperationTyp =
@@ -136,6 +138,7 @@ export function registerWorkspaceHandlers(hub: CogHub, deps: WorkspaceDeps): voi
 
   hub.on('workspace.toolprovider.details', async (conn, frame) => {
     const ws = await openWorkspace(hub, store, conn);
+    await deps.toolsReady?.(conn.worldId);
     const chosen = new Set(await store.workspaces.toolProviders(ws.id));
     const providers = [...providerDirectory(registry, conn.worldId).values()].map((p) =>
       providerOnWire(p, chosen.has(p.name)),

@@ -6,6 +6,9 @@ export interface DirectoryProvider {
   description?: string;
   service_url?: string;
   tools: { name: string; description?: string }[];
+  /** An MCP server's resources and prompts (annotations mcpresource / mcpprompt). */
+  resources?: { name: string; description?: string }[];
+  prompts?: { name: string; description?: string }[];
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -44,10 +47,27 @@ export function providerDirectory(
       ...(description ? { description } : {}),
     });
   }
+  for (const [kind, field] of [
+    ['mcpresource', 'resources'],
+    ['mcpprompt', 'prompts'],
+  ] as const) {
+    for (const { app, cog, attrs } of registry.annotated(kind, worldId)) {
+      const provider = out.get(text(attrs.provider) ?? '');
+      if (!provider || ownerOf.get(provider.name) !== app) continue;
+      const description = text(attrs.description);
+      (provider[field] ??= []).push({ name: cog.name, ...(description ? { description } : {}) });
+    }
+  }
   return out;
 }
 
 /** The wire shape of a tool provider (SPEC §3), with whether the workspace uses it. */
 export function providerOnWire(p: DirectoryProvider, selected: boolean): ToolProvider {
-  return { ...p, tools: p.tools.map((t) => ({ ...t })), selected };
+  return {
+    ...p,
+    tools: p.tools.map((t) => ({ ...t })),
+    ...(p.resources ? { resources: p.resources.map((r) => ({ ...r })) } : {}),
+    ...(p.prompts ? { prompts: p.prompts.map((r) => ({ ...r })) } : {}),
+    selected,
+  };
 }

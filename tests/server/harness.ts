@@ -102,6 +102,7 @@ export async function startTestServer(
     appCallTimeoutMs?: number;
     dataDir?: string;
     indexQueueTiming?: { retryMs?: number; lockMs?: number };
+    mcpBackoffMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
@@ -135,6 +136,7 @@ export async function startTestServer(
     screenTimeoutMs: opts.screenTimeoutMs,
     appCallTimeoutMs: opts.appCallTimeoutMs,
     indexQueueTiming: opts.indexQueueTiming,
+    mcpBackoffMs: opts.mcpBackoffMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {

@@ -163,12 +163,14 @@ describe('SQLite migrations', () => {
     // shared with its world (20: workspaces.shared), the sidebar's per-person marks, soft
     // deletion and message search (21), and a message's model, time taken, stopped mark
     // and earlier versions (22), each person's settings (23: user_settings), disabled
-    // accounts, temporary passwords, global admins and the audit log (24); nothing else changes.
+    // accounts, temporary passwords, global admins and the audit log (24), and the MCP servers
+    // each world uses with tool messages' tool names (25: mcp_providers, messages.tool_name);
+    // nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events)/.test(
+            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers)/.test(
               key,
             ),
         )
@@ -184,7 +186,7 @@ describe('SQLite migrations', () => {
             )
             .replace(', shared INTEGER NOT NULL DEFAULT 0)', ')')
             .replace(
-              ', model TEXT, duration_ms INTEGER, stopped INTEGER NOT NULL DEFAULT 0, versions TEXT)',
+              ', model TEXT, duration_ms INTEGER, stopped INTEGER NOT NULL DEFAULT 0, versions TEXT, tool_name TEXT)',
               ')',
             )
             .replace(

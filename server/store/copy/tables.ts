@@ -35,6 +35,7 @@ export const COPIED_TABLES = [
   'workspace_files',
   'app_tokens',
   'support_logs',
+  'mcp_providers',
   'semantic_passages',
   'semantic_embeddings',
   'blob_writers',

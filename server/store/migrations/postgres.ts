@@ -7,6 +7,7 @@ import { messageVersionsMigration } from './messageVersions';
 import { postgresWorkspaceLists } from './workspaceLists';
 import { postgresUserSettings } from './userSettings';
 import { postgresPeopleAudit } from './peopleAudit';
+import { postgresMcpProviders } from './mcpProviders';
 
 /**
  * The PostgreSQL schema: the SQLite one (sqlite.ts) table for table and
@@ -443,4 +444,5 @@ export const postgresMigrations: Migration[] = [
   messageVersionsMigration,
   postgresUserSettings,
   postgresPeopleAudit,
+  postgresMcpProviders,
 ];

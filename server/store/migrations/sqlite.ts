@@ -4,6 +4,7 @@ import { messageVersionsMigration } from './messageVersions';
 import { sqliteWorkspaceLists } from './workspaceLists';
 import { sqliteUserSettings } from './userSettings';
 import { sqlitePeopleAudit } from './peopleAudit';
+import { sqliteMcpProviders } from './mcpProviders';
 
 /**
  * The SQLite schema, applied in order on start (db.ts). Never edit a
@@ -416,4 +417,5 @@ export const sqliteMigrations: Migration[] = [
   messageVersionsMigration,
   sqliteUserSettings,
   sqlitePeopleAudit,
+  sqliteMcpProviders,
 ];

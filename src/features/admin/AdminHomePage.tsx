@@ -1,6 +1,7 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
+import HubIcon from '@mui/icons-material/Hub';
 import StorageIcon from '@mui/icons-material/Storage';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -39,6 +40,12 @@ const SECTIONS: readonly Section[] = [
     to: '/admin/apps',
     description: 'See the running applications and the cogs they annotate.',
     icon: <AppsIcon color="primary" fontSize="large" />,
+  },
+  {
+    title: 'MCP servers',
+    to: '/admin/mcp',
+    description: 'Choose the MCP servers this world uses as tool providers, and add your own.',
+    icon: <HubIcon color="primary" fontSize="large" />,
   },
   {
     title: 'Support logs',

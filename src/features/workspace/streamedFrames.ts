@@ -36,6 +36,7 @@ type Incoming = {
   duration_ms?: number;
   stopped?: boolean;
   versions?: MessageVersion[];
+  tool_name?: string;
 };
 
 function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): TranscriptMessage {
@@ -56,6 +57,7 @@ function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): Transcri
   if (m.duration_ms !== undefined) out.duration_ms = m.duration_ms;
   if (m.stopped) out.stopped = true;
   if (m.versions?.length) out.versions = m.versions;
+  if (m.tool_name) out.tool_name = m.tool_name;
   return out;
 }
 

@@ -40,6 +40,8 @@ export interface TranscriptMessage {
   stopped?: boolean;
   /** Earlier versions, oldest first (the message is the newest). */
   versions?: MessageVersion[];
+  /** A tool someone ran from the / menu: this message is its result (issue 22). */
+  tool_name?: string;
 }
 
 export interface WorkspaceExpert extends Expert {

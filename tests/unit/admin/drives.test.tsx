@@ -36,6 +36,7 @@ describe('Admin home', () => {
       '/admin/emdrive',
       '/admin/search',
       '/admin/apps',
+      '/admin/mcp',
       '/admin/support-logs',
       '/admin/commands',
       '/admin/users',

@@ -17,13 +17,18 @@ import { AttachButton } from '../../workspaceFiles/AttachButton';
 import { PendingAttachments } from '../../workspaceFiles/PendingAttachments';
 import { useAttachments } from '../../workspaceFiles/useAttachments';
 import { useFileDrop } from '../../workspaceFiles/useFileDrop';
+import { ToolArgsForm } from '../../toolMenu/ToolArgsForm';
+import { TOOL_MENU_ID, ToolMenu, toolOptionId } from '../../toolMenu/ToolMenu';
+import { useToolMenu } from '../../toolMenu/useToolMenu';
 
 /**
  * The chat input (SPEC §5): only a non-empty trimmed text is sent, and the
  * field is cleared afterwards. Enter sends, Shift+Enter starts a new line.
  * Dictated text (SPEC §7) is appended to what the box holds. Files picked
  * with the paperclip, dropped or pasted are attached to the workspace
- * (issue 20) without touching the text.
+ * (issue 20) without touching the text. Typing / opens the menu of the
+ * workspace's tools (issue 22): the one picked gets an argument form and its
+ * result is posted into the transcript.
  */
 export function MessageBox() {
   const dispatch = useAppDispatch();
@@ -33,15 +38,24 @@ export function MessageBox() {
   const attachments = useAttachments(workspaceId, worldId);
   const drop = useFileDrop(attachments.attach, Boolean(workspaceId));
   const trimmed = text.trim();
+  const tools = useToolMenu(workspaceId);
   useDictatedText(useCallback((words) => setText((t) => appendDictation(t, words)), []));
+  const changeText = (next: string) => {
+    setText(next);
+    tools.onTextChange(next);
+  };
 
   const send = () => {
     if (!trimmed) return;
     dispatch(cogSend('user.message', { text: trimmed }));
-    setText('');
+    changeText('');
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
+    const took = tools.onKeyDown(e);
+    // A picked tool takes the slash command out of the box: its form has the arguments.
+    if (took === 'picked') changeText('');
+    if (took) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
@@ -62,11 +76,23 @@ export function MessageBox() {
       }}
     >
       <PendingAttachments pending={attachments.pending} onDismiss={attachments.dismiss} />
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, position: 'relative' }}>
+        {tools.open && (
+          <ToolMenu
+            tools={tools.tools}
+            active={tools.active}
+            loading={tools.loading}
+            error={tools.error}
+            onPick={(tool) => {
+              tools.pick(tool);
+              changeText('');
+            }}
+          />
+        )}
         <AttachButton onFiles={attachments.attach} disabled={!workspaceId} />
         <TextField
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => changeText(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={drop.onPaste}
           placeholder="Ask the experts..."
@@ -74,7 +100,16 @@ export function MessageBox() {
           maxRows={8}
           fullWidth
           size="small"
-          slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': 'Message',
+              // Stays a textbox (it is one); the / menu is its list of suggestions.
+              'aria-autocomplete': 'list',
+              'aria-controls': tools.open ? TOOL_MENU_ID : undefined,
+              'aria-activedescendant':
+                tools.open && tools.tools.length ? toolOptionId(tools.active) : undefined,
+            },
+          }}
         />
         <DictationToggle worldId={worldId} />
         <StopButton />
@@ -87,6 +122,15 @@ export function MessageBox() {
         </Tooltip>
       </Box>
       <DictationHint />
+      {tools.picked && (
+        <ToolArgsForm
+          key={tools.picked.name}
+          tool={tools.picked}
+          running={tools.running}
+          onRun={(args) => void tools.run(args)}
+          onClose={tools.closeForm}
+        />
+      )}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import BuildIcon from '@mui/icons-material/Build';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -14,6 +15,10 @@ import {
 } from '../workspaceSelectors';
 import type { TranscriptMessage } from '../workspaceSlice';
 import { keywordText } from './keywords';
+import { shortToolName } from '../../toolMenu/schemaForm';
+
+/** A tool's provider prefix (everything_get-sum → everything). */
+const toolProvider = (name: string) => name.slice(0, Math.max(0, name.indexOf('_'))) || name;
 import { MessageActions } from './messages/MessageActions';
 import { QuestionEditor } from './messages/QuestionEditor';
 import { RelativeTime } from './messages/RelativeTime';
@@ -97,7 +102,8 @@ function MessageView({
 }) {
   const [editing, setEditing] = useState(false);
   const isUser = message.role === 'user';
-  const keywords = isUser ? '' : keywordText(message.keywords);
+  const tool = message.tool_name;
+  const keywords = isUser || tool ? '' : keywordText(message.keywords);
   const count = (message.versions?.length ?? 0) + 1;
   const shownIndex = version ?? count - 1;
   const shown = shownVersion(message, version);
@@ -111,7 +117,9 @@ function MessageView({
         bgcolor: isUser ? 'action.hover' : 'background.paper',
         border: focused ? 2 : 1,
         borderColor: focused ? 'primary.main' : 'divider',
+        ...(tool && !focused ? { borderLeft: 4, borderLeftColor: 'secondary.main' } : {}),
       }}
+      {...(tool ? { 'data-tool': tool } : {})}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 0.5 }}>
         <Box
@@ -124,13 +132,16 @@ function MessageView({
             minWidth: 0,
           }}
         >
+          {tool && <BuildIcon fontSize="small" color="secondary" aria-hidden />}
           <Typography
             variant="subtitle2"
             component="span"
-            color={isUser ? 'text.primary' : 'primary'}
+            color={isUser ? 'text.primary' : tool ? 'secondary' : 'primary'}
+            sx={tool ? { fontFamily: 'monospace' } : undefined}
           >
-            {message.name}
+            {tool ? `/${shortToolName(tool)}` : message.name}
           </Typography>
+          {tool && <Chip size="small" variant="outlined" label={`Tool · ${toolProvider(tool)}`} />}
           {shown.stopped && message.final && (
             <Chip size="small" color="warning" variant="outlined" label="Stopped" />
           )}
@@ -161,7 +172,7 @@ function MessageView({
         <MessageActions
           messageId={message.message_id}
           markdown={shown.content ?? shown.html ?? ''}
-          expertName={isUser ? undefined : message.name}
+          expertName={isUser || tool ? undefined : message.name}
           model={shown.model}
           durationMs={shown.duration_ms}
           canRegenerate={!isUser && Boolean(message.expert_id) && newest}

@@ -99,6 +99,8 @@ export function ToolProvidersTab() {
                     ))}
                   </TableBody>
                 </Table>
+                <McpOffers title="Resources" items={p.resources} />
+                <McpOffers title="Prompts" items={p.prompts} />
               </AccordionDetails>
             </Accordion>
           );
@@ -119,5 +121,34 @@ function BroughtBy({ experts, selected }: { experts: string[]; selected: boolean
       label={selected ? `Brought by ${names}` : `Not selected: ${names} will ask for it`}
       sx={{ mt: 0.5, maxWidth: '100%' }}
     />
+  );
+}
+
+/** What an MCP server offers besides tools (issue 22): listed, not used by the experts. */
+function McpOffers({
+  title,
+  items,
+}: {
+  title: string;
+  items: { name: string; description?: string }[] | undefined;
+}) {
+  if (!items?.length) return null;
+  return (
+    <Table size="small" aria-label={title} sx={{ mt: 1 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{title.slice(0, -1)}</TableCell>
+          <TableCell>Description</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((r) => (
+          <TableRow key={r.name}>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{r.name}</TableCell>
+            <TableCell>{r.description}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
