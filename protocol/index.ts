@@ -15,3 +15,4 @@ export * from './workspaceAccess';
 export * from './workspaceList';
 export * from './messageVersions';
 export * from './workspaceFiles';
+export * from './driveAdmin';

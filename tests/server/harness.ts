@@ -97,6 +97,7 @@ export async function startTestServer(
     appCallTimeoutMs?: number;
     dataDir?: string;
     indexQueueTiming?: { retryMs?: number; lockMs?: number };
+    driveSweepEveryMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
@@ -129,6 +130,7 @@ export async function startTestServer(
     screenTimeoutMs: opts.screenTimeoutMs,
     appCallTimeoutMs: opts.appCallTimeoutMs,
     indexQueueTiming: opts.indexQueueTiming,
+    driveSweepEveryMs: opts.driveSweepEveryMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {

@@ -5,6 +5,7 @@ import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
 import { messageVersionsMigration } from './messageVersions';
 import { postgresWorkspaceLists } from './workspaceLists';
+import { postgresDriveHistory } from './driveHistory';
 
 /**
  * The PostgreSQL schema: the SQLite one (sqlite.ts) table for table and
@@ -439,4 +440,5 @@ export const postgresMigrations: Migration[] = [
   workspaceSharingMigration,
   postgresWorkspaceLists,
   messageVersionsMigration,
+  postgresDriveHistory,
 ];

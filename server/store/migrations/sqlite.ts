@@ -2,6 +2,7 @@ import type { Migration } from './types';
 import { workspaceSharingMigration } from './workspaceSharing';
 import { messageVersionsMigration } from './messageVersions';
 import { sqliteWorkspaceLists } from './workspaceLists';
+import { sqliteDriveHistory } from './driveHistory';
 
 /**
  * The SQLite schema, applied in order on start (db.ts). Never edit a
@@ -412,4 +413,5 @@ export const sqliteMigrations: Migration[] = [
   workspaceSharingMigration,
   sqliteWorkspaceLists,
   messageVersionsMigration,
+  sqliteDriveHistory,
 ];
