@@ -19,3 +19,4 @@ export * from './people';
 export * from './audit';
 export * from './settings';
 export * from './tools';
+export * from './driveAdmin';

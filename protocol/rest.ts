@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { DriveStorage } from './driveAdmin';
 import type { Command } from './entities';
 import type { ThemeChoice } from './settings';
 
@@ -148,6 +149,8 @@ export interface Drive {
   FileCount: number;
   Tags: DriveTag[];
   IsAppDrive?: boolean;
+  /** Not in SPEC §3's Drive: earlier versions and deleted files still kept (admins, forAdmin). */
+  Storage?: DriveStorage;
 }
 export interface DriveFile {
   Path: string;

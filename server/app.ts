@@ -51,6 +51,8 @@ import { supportLogRoutes } from './http/supportLogs';
 import { workspaceFileRoutes } from './http/workspaceFiles';
 import { workspaceAudience } from './meeting/audience';
 import { driveRoutes } from './http/drives';
+import { driveAdminRoutes } from './http/driveAdmin';
+import { DriveAdmin } from './drives/driveAdmin';
 import { openBlobStore } from './drives/blobs/open';
 import { Drives } from './drives/driveService';
 import { createSemanticIndex } from './drives/semantic';
@@ -81,6 +83,8 @@ export interface BuiltApp {
   hub: CogHub;
   registry: AppRegistry;
   drives: Drives;
+  /** Administrators' work on drives: delete and Undo, move, retag, versions, the retention purge. */
+  driveAdmin: DriveAdmin;
   /** What dictation uses (null: not available on this server). */
   speech: SpeechProvider | null;
   /** Where changes that take access away are published; open sockets close on them. */
@@ -111,6 +115,8 @@ export async function buildApp(opts: {
   clock?: () => Date;
   /** Retry and takeover times of the indexing queue (tests shorten them). */
   indexQueueTiming?: { retryMs?: number; lockMs?: number };
+  /** How often deleted drive files past the retention are purged (tests: 0, and they purge by hand). */
+  driveSweepEveryMs?: number;
   /** Semantic drive search (default: from config, the offline concept index or an embeddings endpoint). */
   semanticIndex?: SemanticIndex;
   /** How long a page or flow cog may take (default 10 s). */
@@ -370,6 +376,14 @@ export async function buildApp(opts: {
   const filesChanged = (worldId: string, workspaceId: string) =>
     workspaceAudience(hub, worldId, workspaceId).send('workspace.files.changed', { workspaceId });
   await driveRoutes(app, { drives, store, guards: guards(store, config), filesChanged });
+  const driveAdmin = new DriveAdmin({
+    store,
+    drives,
+    retentionDays: config.DRIVE_TRASH_RETENTION_DAYS,
+    filesChanged,
+    ...(opts.driveSweepEveryMs !== undefined ? { sweepEveryMs: opts.driveSweepEveryMs } : {}),
+  });
+  driveAdminRoutes(app, { drives, driveAdmin, guards: guards(store, config) });
   workspaceFileRoutes(app, { store, drives, guards: guards(store, config), filesChanged });
   if (config.oidcEnabled) {
     const oidc = new OidcLogin(
@@ -391,6 +405,7 @@ export async function buildApp(opts: {
     hub,
     registry,
     drives,
+    driveAdmin,
     speech: speech.provider,
     revocations,
     bus,

@@ -290,6 +290,12 @@ const variables = {
     default: String(100 * 1024 * 1024),
     doc: 'Largest accepted upload, in bytes',
   },
+  DRIVE_TRASH_RETENTION_DAYS: {
+    expect: 'a whole number of days, at least 1',
+    schema: z.coerce.number().int().min(1).max(36500),
+    default: '30',
+    doc: 'Days a deleted drive file (Undo brings it back meanwhile) and a replaced version of a file are kept before they and their bytes are removed',
+  },
   EXTRACT_TIMEOUT_MS: {
     expect: 'a positive whole number of milliseconds',
     schema: positiveInt,

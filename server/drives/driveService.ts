@@ -1,6 +1,13 @@
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { Drive, DriveFile, FileList, IndexState, SearchKind } from '../../protocol';
+import type {
+  Drive,
+  DriveFile,
+  FileList,
+  IndexState,
+  SearchKind,
+  UploadConflict,
+} from '../../protocol';
 import { randomUUID } from 'node:crypto';
 import type { MessageBus } from '../cog/bus';
 import { openJobQueue } from '../cog/jobs';
@@ -17,6 +24,7 @@ import type { BlobStore, StoredBlob } from './blobs/types';
 import { DEFAULT_EXTRACT_LIMITS, ExtractPool, type ExtractLimits } from './extractPool';
 import { Indexer, indexRetryPolicy, noSemanticIndex, type IndexJob } from './indexer';
 import { OrphanBlobSweeper } from './orphanBlobs';
+import { freePath } from './freePath';
 import { baseName, normalizeDrivePath } from './paths';
 import { runSearch } from './search';
 import { isTextType, sniffFile } from './sniff';
@@ -35,6 +43,10 @@ export interface FileToCommit {
   blob: StoredBlob;
   tags?: string[];
   description?: string | null;
+  /** A file already at the path: replaced as a new version (default), or this one goes to a free name. */
+  ifTaken?: UploadConflict;
+  /** Who uploads it (a user id). */
+  by?: string | null;
 }
 
 /** Where the drives write what went wrong: the server's logger (one JSON line each), else stderr. */
@@ -191,15 +203,26 @@ export class Drives implements DriveService {
     return drive;
   }
 
-  async describe(drive: DriveRow): Promise<Drive> {
+  /** The drive as listed; `storage` adds what earlier versions and deleted files still take (admins). */
+  async describe(drive: DriveRow, opts: { storage?: boolean } = {}): Promise<Drive> {
     const { totalSize, fileCount } = await this.repo.stats(drive.id);
-    return {
+    const out: Drive = {
       Name: drive.name,
       TotalSize: totalSize,
       FileCount: fileCount,
       Tags: await this.repo.tagCounts(drive.id),
       IsAppDrive: drive.app_name !== null,
     };
+    if (opts.storage) {
+      const { versions, trash } = await this.repo.edits.storage(drive.id);
+      out.Storage = {
+        VersionCount: versions.count,
+        VersionsSize: versions.size,
+        TrashCount: trash.count,
+        TrashSize: trash.size,
+      };
+    }
+    return out;
   }
 
   // ---- files ------------------------------------------------------------------
@@ -306,11 +329,14 @@ export class Drives implements DriveService {
         const written = [];
         // One after another: the same path twice in one call is two versions, in order.
         for (const t of typed) {
+          const path =
+            t.ifTaken === 'keepBoth' ? await freePath(tx.drives, drive.id, t.path) : t.path;
           written.push(
             await tx.drives.upsertFile({
               driveId: drive.id,
-              path: t.path,
-              name: t.name,
+              path,
+              name: baseName(path),
+              by: t.by ?? null,
               mimeType: t.mime,
               size: t.blob.size,
               hash: t.blob.hash,
@@ -321,10 +347,8 @@ export class Drives implements DriveService {
         }
         return written;
       });
+      // A replaced version keeps its bytes (drive_file_versions) until the retention purges it.
       for (const r of results) this.indexer.enqueue(r.row);
-      for (const r of results) {
-        if (r.replaced && r.replaced.hash !== r.row.hash) await this.collect(r.replaced.hash);
-      }
       // Rows committed twice in one call (same path) come back once each, newest last.
       const ids = results.map((r) => r.row.id).filter((id, i, all) => all.lastIndexOf(id) === i);
       const rows = await this.repo.filesByIds(ids);
@@ -411,6 +435,18 @@ export class Drives implements DriveService {
     await this.blobs.close();
   }
 
+  /** Drops deleted files' semantic vectors, here and (over the bus) in every instance's memory. */
+  async forgetSemantic(fileIds: number[]): Promise<void> {
+    for (const fileId of fileIds) {
+      try {
+        await this.semantic.remove(fileId);
+        this.opts.bus?.publish(SEMANTIC_TOPIC, { from: this.instance, fileId });
+      } catch (err) {
+        console.error(`Removing file ${fileId}'s semantic vectors failed:`, err);
+      }
+    }
+  }
+
   private semanticChanged(message: unknown): void {
     const { from, fileId } = (message ?? {}) as { from?: unknown; fileId?: unknown };
     if (from === this.instance || typeof fileId !== 'number') return;
@@ -464,7 +500,7 @@ export class Drives implements DriveService {
   }
 
   /** Removes a blob nothing refers to any more (unless another instance wants it). */
-  private async collect(hash: string): Promise<void> {
+  async collect(hash: string): Promise<void> {
     try {
       await removeUnwanted(this.blobs, (h) => this.leases.isWanted(h), hash);
     } catch (err) {

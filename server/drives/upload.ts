@@ -1,4 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
+import { UPLOAD_CONFLICT_FIELD, UPLOAD_CONFLICTS, type UploadConflict } from '../../protocol';
 import { UserError } from '../cog/userError';
 import type { FileRow } from '../store/drives';
 import type { StoredBlob } from './blobs/types';
@@ -16,6 +17,8 @@ export interface UploadFields {
   /** Comma list */
   tags?: string;
   description?: string;
+  /** What a file already at the path becomes: 'replace' (default) or 'keepBoth'. */
+  onConflict?: string;
 }
 
 /**
@@ -29,8 +32,8 @@ export async function receiveUpload(
   parts: AsyncIterable<Multipart>,
   drives: Drives,
   drive: DriveRow,
-  /** A folder the server chooses (a workspace's attachments), whatever the form says. */
-  opts: { folder?: string } = {},
+  /** A folder the server chooses (a workspace's attachments), whatever the form says; who uploads. */
+  opts: { folder?: string; by?: string | null } = {},
 ): Promise<FileRow[]> {
   const received: { filename: string; blob: StoredBlob }[] = [];
   const fields: UploadFields = {};
@@ -39,7 +42,10 @@ export async function receiveUpload(
     for await (const part of parts) {
       if (part.type === 'field') {
         const { fieldname, value } = part;
-        if (typeof value === 'string' && ['path', 'tags', 'description'].includes(fieldname))
+        if (
+          typeof value === 'string' &&
+          ['path', 'tags', 'description', UPLOAD_CONFLICT_FIELD].includes(fieldname)
+        )
           fields[fieldname as keyof UploadFields] = value;
         continue;
       }
@@ -64,6 +70,7 @@ export async function receiveUpload(
     if (received.length === 0)
       throw new UserError('No file in the upload (multipart field "file")');
     const folder = normalizeFolder(opts.folder ?? fields.path, 'Folder');
+    const ifTaken = conflictRule(fields.onConflict);
     const tags = fields.tags !== undefined ? splitTags(fields.tags) : undefined;
     const description =
       fields.description !== undefined
@@ -74,12 +81,23 @@ export async function receiveUpload(
       blob: r.blob,
       tags,
       description,
+      ifTaken,
+      by: opts.by ?? null,
     }));
     received.length = 0; // commit owns them now (and releases them)
     return await drives.commit(drive, items);
   } finally {
     if (received.length) await drives.release(received.map((r) => r.blob));
   }
+}
+
+/** The upload's onConflict field: absent is the SPEC's upload, which replaces. */
+function conflictRule(value: string | undefined): UploadConflict {
+  if (value === undefined || value === '') return 'replace';
+  if ((UPLOAD_CONFLICTS as readonly string[]).includes(value)) return value as UploadConflict;
+  throw new UserError(
+    `${UPLOAD_CONFLICT_FIELD} must be ${UPLOAD_CONFLICTS.map((c) => `"${c}"`).join(' or ')}`,
+  );
 }
 
 export function splitTags(text: string): string[] {

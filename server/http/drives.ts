@@ -47,7 +47,11 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
-async function sendBytes(reply: FastifyReply, drives: Drives, row: FileRow): Promise<FastifyReply> {
+export async function sendBytes(
+  reply: FastifyReply,
+  drives: Drives,
+  row: FileRow,
+): Promise<FastifyReply> {
   const type = isTextType(row.mime_type) ? `${row.mime_type}; charset=utf-8` : row.mime_type;
   const bytes = await drives.openBytes(row);
   return sendAsStored(reply)
@@ -90,7 +94,7 @@ export async function driveRoutes(
     const rows = await drives.drivesOf(req.world!.world_id, { includeAppDrives });
     const body: DrivesResponse = {
       status: 'success',
-      data: await Promise.all(rows.map((d) => drives.describe(d))),
+      data: await Promise.all(rows.map((d) => drives.describe(d, { storage: forAdmin }))),
     };
     return body;
   });
@@ -147,7 +151,7 @@ export async function driveRoutes(
       if (!req.isMultipart())
         return sendError(reply, 400, 'Expected a multipart/form-data upload with a "file" field');
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
-      const rows = await receiveUpload(req.parts(), drives, drive);
+      const rows = await receiveUpload(req.parts(), drives, drive, { by: req.signed!.user.id });
       return { status: 'success', data: { files: rows.map((r) => drives.toDriveFileSync(r)) } };
     },
   );

@@ -62,7 +62,7 @@ export class BlobLeasesRepository {
   }
 
   /**
-   * Whether a drive file refers to the blob or a writer seen at or after
+   * Whether a drive file (current, an earlier version, or deleted and kept) refers to the blob or a writer seen at or after
    * `liveSince` holds a lease on it. One statement, so one snapshot: a commit
    * writes its file rows before it drops its lease, and this sees one or the other.
    */
@@ -72,6 +72,13 @@ export class BlobLeasesRepository {
         eb
           .exists(eb.selectFrom('drive_files').select('id').where('hash', '=', hash))
           .as('referenced'),
+        // Earlier versions and deleted files keep their bytes until the retention purges them.
+        eb
+          .exists(eb.selectFrom('drive_file_versions').select('file_id').where('hash', '=', hash))
+          .as('versioned'),
+        eb
+          .exists(eb.selectFrom('drive_trash').select('file_id').where('hash', '=', hash))
+          .as('trashed'),
         eb
           .exists(
             eb
@@ -84,6 +91,11 @@ export class BlobLeasesRepository {
           .as('leased'),
       ])
       .executeTakeFirstOrThrow();
-    return Boolean(row.referenced) || Boolean(row.leased);
+    return (
+      Boolean(row.referenced) ||
+      Boolean(row.versioned) ||
+      Boolean(row.trashed) ||
+      Boolean(row.leased)
+    );
   }
 }

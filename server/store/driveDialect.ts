@@ -39,6 +39,12 @@ export interface DriveDialect {
   putText(q: Queries, rows: TextRow[]): Promise<void>;
   setBody(q: Queries, fileId: number, body: string): Promise<void>;
   removeText(q: Queries, fileId: number): Promise<void>;
+  /** Changes the searchable metadata of a file that was moved or retagged (its body stays). */
+  updateMeta(
+    q: Queries,
+    fileId: number,
+    meta: Partial<Pick<TextRow, 'path' | 'name' | 'tags'>>,
+  ): Promise<void>;
   bodyOf(q: Queries, fileId: number): Promise<string | undefined>;
   /**
    * Matches in one drive, best first, among the files `only` selects (ids);
@@ -109,6 +115,11 @@ export const sqliteDrives: DriveDialect = {
     await fts(q).deleteFrom('drive_fts').where('rowid', '=', fileId).execute();
   },
 
+  async updateMeta(q, fileId, meta) {
+    if (Object.keys(meta).length === 0) return;
+    await fts(q).updateTable('drive_fts').set(meta).where('rowid', '=', fileId).execute();
+  },
+
   async bodyOf(q, fileId) {
     const row = await fts(q)
       .selectFrom('drive_fts')
@@ -169,6 +180,7 @@ export const postgresDrives: DriveDialect = {
   putText: sqliteDrives.putText,
   setBody: sqliteDrives.setBody,
   removeText: sqliteDrives.removeText,
+  updateMeta: sqliteDrives.updateMeta,
   bodyOf: sqliteDrives.bodyOf,
 
   async searchText(q, driveId, query, opts) {

@@ -167,6 +167,46 @@ export interface Database {
     index_attempts: Generated<number>;
     /** Where this version's indexing stands, whichever instance does it (IndexState). */
     index_state: Generated<IndexState>;
+    /** Who made the current version (null: the seed, an app, or before migration 26). */
+    updated_by: string | null;
+  };
+  /** An earlier version of a drive file (migration 26), kept until the retention purges it. */
+  drive_file_versions: {
+    file_id: number;
+    drive_id: string;
+    version: number;
+    name: string;
+    mime_type: string;
+    size: number;
+    hash: string;
+    /** When it became the current version, and who made it. */
+    created_at: string;
+    created_by: string | null;
+    /** When a newer version replaced it, and who did. */
+    replaced_at: string;
+    replaced_by: string | null;
+  };
+  /** A deleted drive file (migration 26): its row moved out of drive_files, until Undo or the purge. */
+  drive_trash: {
+    file_id: number;
+    drive_id: string;
+    /** One deletion (a folder, a selection): Undo restores the batch together. */
+    batch_id: string;
+    path: string;
+    name: string;
+    mime_type: string;
+    size: number;
+    hash: string;
+    /** JSON array of strings */
+    tags: string;
+    description: string | null;
+    updated_at: string;
+    updated_by: string | null;
+    version: number;
+    /** JSON array of the workspace ids it was attached to (attached again on Undo). */
+    workspace_ids: string;
+    deleted_at: string;
+    deleted_by: string | null;
   };
   drive_file_tags: { file_id: number; drive_id: string; tag: string };
   workspace_files: { workspace_id: string; drive_id: string; path: string; added_at: string };

@@ -37,6 +37,21 @@ export class WorkspaceFilesRepository {
       .execute();
   }
 
+  /** The workspaces holding any of these files of the drive. */
+  async workspacesHolding(driveId: string, paths: string[]): Promise<string[]> {
+    const out = new Set<string>();
+    for (let i = 0; i < paths.length; i += 500) {
+      const rows = await this.q
+        .selectFrom('workspace_files')
+        .select('workspace_id')
+        .where('drive_id', '=', driveId)
+        .where('path', 'in', paths.slice(i, i + 500))
+        .execute();
+      for (const r of rows) out.add(r.workspace_id);
+    }
+    return [...out];
+  }
+
   /** Takes the file off the workspace (the drive keeps it); whether it was there. */
   async remove(workspaceId: string, driveId: string, path: string): Promise<boolean> {
     const result = await this.q

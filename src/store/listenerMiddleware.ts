@@ -2,6 +2,7 @@ import { addListener, createListenerMiddleware, type TypedStartListening } from 
 import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import { addDictationListeners } from '../features/dictation/dictationListeners';
+import { addDriveUndoListeners } from '../features/drives/manage/driveUndo';
 import { addSidebarListeners } from '../features/workspace/sidebar/sidebarListeners';
 import type { AppDispatch, RootState } from './store';
 
@@ -13,6 +14,7 @@ const featureListeners: ((start: AppStartListening) => void)[] = [
   addSessionListeners,
   addDictationListeners,
   addSidebarListeners,
+  addDriveUndoListeners,
 ];
 
 export function createAppListenerMiddleware() {

@@ -103,6 +103,7 @@ export async function startTestServer(
     dataDir?: string;
     indexQueueTiming?: { retryMs?: number; lockMs?: number };
     mcpBackoffMs?: number;
+    driveSweepEveryMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'emgen-test-'));
@@ -137,6 +138,7 @@ export async function startTestServer(
     appCallTimeoutMs: opts.appCallTimeoutMs,
     indexQueueTiming: opts.indexQueueTiming,
     mcpBackoffMs: opts.mcpBackoffMs,
+    driveSweepEveryMs: opts.driveSweepEveryMs,
     clientDir: path.join(dataDir, 'no-client'),
   });
   try {

@@ -164,13 +164,14 @@ describe('SQLite migrations', () => {
     // deletion and message search (21), and a message's model, time taken, stopped mark
     // and earlier versions (22), each person's settings (23: user_settings), disabled
     // accounts, temporary passwords, global admins and the audit log (24), and the MCP servers
-    // each world uses with tool messages' tool names (25: mcp_providers, messages.tool_name);
-    // nothing else changes.
+    // each world uses with tool messages' tool names (25: mcp_providers, messages.tool_name),
+    // and drive files' earlier versions, trash and who replaced them (26: drive_file_versions,
+    // drive_trash, drive_files.updated_by); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers)/.test(
+            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers|drive_file_versions|drive_trash)/.test(
               key,
             ),
         )
@@ -178,6 +179,7 @@ describe('SQLite migrations', () => {
           key,
           sql
             ?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '')
+            .replace(', updated_by TEXT', '')
             .replace(', tool_providers TEXT)', ')')
             .replace(', deleted_at TEXT)', ')')
             .replace(

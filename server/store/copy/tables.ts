@@ -32,6 +32,8 @@ export const COPIED_TABLES = [
   'drive_files',
   'drive_file_tags',
   'drive_fts',
+  'drive_file_versions',
+  'drive_trash',
   'workspace_files',
   'app_tokens',
   'support_logs',

@@ -8,6 +8,7 @@ import { postgresWorkspaceLists } from './workspaceLists';
 import { postgresUserSettings } from './userSettings';
 import { postgresPeopleAudit } from './peopleAudit';
 import { postgresMcpProviders } from './mcpProviders';
+import { postgresDriveHistory } from './driveHistory';
 
 /**
  * The PostgreSQL schema: the SQLite one (sqlite.ts) table for table and
@@ -445,4 +446,5 @@ export const postgresMigrations: Migration[] = [
   postgresUserSettings,
   postgresPeopleAudit,
   postgresMcpProviders,
+  postgresDriveHistory,
 ];

@@ -5,6 +5,7 @@ import { sqliteWorkspaceLists } from './workspaceLists';
 import { sqliteUserSettings } from './userSettings';
 import { sqlitePeopleAudit } from './peopleAudit';
 import { sqliteMcpProviders } from './mcpProviders';
+import { sqliteDriveHistory } from './driveHistory';
 
 /**
  * The SQLite schema, applied in order on start (db.ts). Never edit a
@@ -418,4 +419,5 @@ export const sqliteMigrations: Migration[] = [
   sqliteUserSettings,
   sqlitePeopleAudit,
   sqliteMcpProviders,
+  sqliteDriveHistory,
 ];

@@ -47,6 +47,16 @@ export function readDrive(v: unknown): Drive | undefined {
     FileCount: count(v.FileCount ?? v.fileCount),
     Tags: readTags(v.Tags ?? v.tags),
     ...(typeof v.IsAppDrive === 'boolean' ? { IsAppDrive: v.IsAppDrive } : {}),
+    ...(isObject(v.Storage)
+      ? {
+          Storage: {
+            VersionCount: count(v.Storage.VersionCount),
+            VersionsSize: count(v.Storage.VersionsSize),
+            TrashCount: count(v.Storage.TrashCount),
+            TrashSize: count(v.Storage.TrashSize),
+          },
+        }
+      : {}),
   };
 }
 

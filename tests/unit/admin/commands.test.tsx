@@ -82,11 +82,29 @@ function pickNamespace(label: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Registered Commands (SPEC §2)', () => {
+  it('opens on the workspace namespace, not the empty default one', async () => {
+    const server = commandServer();
+    renderCommands();
+    await screen.findByText('Open File Finder');
+    expect(server.lists()).toEqual(['?namespace=workspace']);
+    expect(screen.getByRole('combobox', { name: 'Namespace' }).textContent).toBe('workspace');
+  });
+
+  it('opens on All Namespaces when there is no workspace namespace', async () => {
+    const server = commandServer({ namespaces: () => json(200, { namespaces: ['remote'] }) });
+    renderCommands();
+    await screen.findByText('Open File Finder');
+    expect(server.lists()).toEqual(['?all=true']);
+    expect(headers()).toEqual(['Name', 'Description', 'Tags', 'Cog Path', 'Namespace']);
+  });
+
   it('lists the default namespace: name with id, description, tags, cog path', async () => {
     const server = commandServer();
     renderCommands();
+    await screen.findByText('Open File Finder');
+    pickNamespace('Default Namespace');
     await screen.findByText('Open Console');
-    expect(server.lists()).toEqual(['']);
+    expect(server.lists()).toEqual(['?namespace=workspace', '']);
     expect(headers()).toEqual(['Name', 'Description', 'Tags', 'Cog Path']);
     const [first, second] = bodyRows();
     const cells = within(first!).getAllByRole('cell');
@@ -102,7 +120,7 @@ describe('Registered Commands (SPEC §2)', () => {
   it('offers Default, All and each named namespace; All adds a Namespace column', async () => {
     const server = commandServer();
     renderCommands();
-    await screen.findByText('Open Console');
+    await screen.findByText('Open File Finder');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Namespace' }));
     expect(
       within(screen.getByRole('listbox'))
@@ -114,11 +132,11 @@ describe('Registered Commands (SPEC §2)', () => {
     expect(headers()).toEqual(['Name', 'Description', 'Tags', 'Cog Path', 'Namespace']);
     expect(bodyRows()).toHaveLength(3);
 
-    pickNamespace('workspace');
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(screen.getByText('Open File Finder')).toBeTruthy();
+    pickNamespace('Default Namespace');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(screen.getByText('Open Console')).toBeTruthy();
     expect(headers()).toHaveLength(4);
-    expect(server.lists()).toEqual(['', '?all=true', '?namespace=workspace']);
+    expect(server.lists()).toEqual(['?namespace=workspace', '?all=true', '']);
 
     pickNamespace('remote');
     expect(await screen.findByText('No commands found')).toBeTruthy();
@@ -127,6 +145,8 @@ describe('Registered Commands (SPEC §2)', () => {
   it('filters case-insensitively over name, description, cog path and tags', async () => {
     commandServer();
     renderCommands();
+    await screen.findByText('Open File Finder');
+    pickNamespace('Default Namespace');
     await screen.findByText('Open Console');
     const filter = screen.getByRole('textbox', { name: 'Filter commands' });
     const names = () =>
@@ -148,7 +168,7 @@ describe('Registered Commands (SPEC §2)', () => {
   it('Refresh loads namespaces and commands again', async () => {
     const server = commandServer();
     renderCommands();
-    await screen.findByText('Open Console');
+    await screen.findByText('Open File Finder');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(server.lists()).toHaveLength(2));
     const namespaceCalls = server.seen.filter((r) => r.url.endsWith('/api/commands/namespaces'));

@@ -19,6 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import type { Command } from '../../../../protocol';
 import { useAppDispatch } from '../../../store/hooks';
@@ -28,6 +29,7 @@ import {
   ALL_NAMESPACES,
   DEFAULT_NAMESPACE,
   filterCommands,
+  openingNamespace,
   useGetCommandNamespacesQuery,
   useGetRegisteredCommandsQuery,
 } from './commandsApi';
@@ -35,10 +37,13 @@ import {
 /** Registered Commands (SPEC §2 "Admin area"): the command registry by namespace. */
 export function CommandsPage() {
   const dispatch = useAppDispatch();
-  const [choice, setChoice] = useState(DEFAULT_NAMESPACE);
+  const [picked, setPicked] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const namespaces = useGetCommandNamespacesQuery();
-  const commands = useGetRegisteredCommandsQuery(choice);
+  // Until someone picks, the page shows commands: the workspace namespace, or all of them.
+  const settled = namespaces.isSuccess || namespaces.isError;
+  const choice = picked ?? openingNamespace(namespaces.data);
+  const commands = useGetRegisteredCommandsQuery(picked !== null || settled ? choice : skipToken);
 
   // A flash per failed request (SPEC §8); a failed list shows empty, not the previous one.
   useEffect(() => {
@@ -74,7 +79,7 @@ export function CommandsPage() {
             labelId="command-namespace-label"
             label="Namespace"
             value={named.includes(choice) || choice === ALL_NAMESPACES ? choice : DEFAULT_NAMESPACE}
-            onChange={(e) => setChoice(e.target.value)}
+            onChange={(e) => setPicked(e.target.value)}
           >
             <MenuItem value={DEFAULT_NAMESPACE}>Default Namespace</MenuItem>
             <MenuItem value={ALL_NAMESPACES}>All Namespaces</MenuItem>

@@ -5,6 +5,18 @@ import { baseApi } from '../../../api/baseApi';
 export const DEFAULT_NAMESPACE = '__default__';
 export const ALL_NAMESPACES = '__all__';
 
+/** The spec's command namespace (SPEC §9 "Command namespace default: workspace"). */
+export const WORKSPACE_NAMESPACE = 'workspace';
+
+/**
+ * What the page opens on: the workspace namespace when there is one (its
+ * commands are the ones people run), else every namespace, never the
+ * 'default' namespace that holds nothing today.
+ */
+export function openingNamespace(named: readonly string[] | undefined): string {
+  return named?.includes(WORKSPACE_NAMESPACE) ? WORKSPACE_NAMESPACE : ALL_NAMESPACES;
+}
+
 export function readNamespaces(body: unknown): string[] {
   const list = (body as Partial<NamespacesResponse> | null)?.namespaces;
   if (!Array.isArray(list)) return [];

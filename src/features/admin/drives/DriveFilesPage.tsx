@@ -3,12 +3,15 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DriveActionDialog, type DriveDialog } from '../../drives/manage/DriveActionDialog';
 import { useListDrivesQuery } from '../../drives/drivesApi';
 import { adminFileUrl } from '../../../../protocol/paths';
 import { ADMIN_DRIVES } from '../adminFormat';
 import { AdminLayout, useAdminWorld } from '../AdminLayout';
 import { AdminPager } from './AdminPager';
+import { FolderActions, SelectionActions } from './DriveFileActionsBar';
 import { DriveFilesTable } from './DriveFilesTable';
 import { DriveSearchBar, TagFilter } from './DriveFilesControls';
 import { DRIVE_FILES_PAGE_SIZE, useDriveFiles, type DriveFilesState } from './useDriveFiles';
@@ -32,8 +35,34 @@ function DriveFiles({ drive }: { drive: string }) {
   const worldId = useAdminWorld();
   const state = useDriveFiles(drive);
   const drives = useListDrivesQuery(ADMIN_DRIVES);
-  const driveTags = drives.data?.find((d) => d.Name === drive)?.Tags ?? [];
+  const shown = drives.data?.find((d) => d.Name === drive);
+  const driveTags = shown?.Tags ?? [];
+  // App drives belong to their apps: listed, never changed here.
+  const editable = shown !== undefined && !shown.IsAppDrive;
   const { view } = state;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<DriveDialog | null>(null);
+  const picked = [...selected];
+  const toggle = (path: string) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (next.has(path)) next.delete(path);
+      else next.add(path);
+      return next;
+    });
+  const toggleAll = (paths: string[], on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      for (const p of paths)
+        if (on) next.add(p);
+        else next.delete(p);
+      return next;
+    });
+  const showFolder = (folder: string) => {
+    state.folderChosen(folder);
+    setSelected(new Set());
+  };
+  const tagsOf = (path: string) => view?.files.find((f) => f.Path === path)?.Tags ?? [];
   return (
     <>
       <DriveSearchBar kind={state.kind} onSearch={state.searched} onKind={state.kindChosen} />
@@ -43,6 +72,17 @@ function DriveFiles({ drive }: { drive: string }) {
         onToggle={state.tagToggled}
         onClear={state.tagsCleared}
       />
+      {editable && (
+        <>
+          <FolderActions folder={state.folder} onDialog={setDialog} onLeave={showFolder} />
+          <SelectionActions
+            paths={picked}
+            tagsOf={tagsOf}
+            onDialog={setDialog}
+            onClear={() => setSelected(new Set())}
+          />
+        </>
+      )}
       <Paper variant="outlined" sx={{ position: 'relative' }}>
         {state.loading && (
           <LinearProgress
@@ -62,9 +102,22 @@ function DriveFiles({ drive }: { drive: string }) {
             worldId={worldId}
             files={view.files}
             onOpen={(f) => navigate(adminFileUrl(drive, f.Path))}
+            {...(editable
+              ? { selected, onToggle: toggle, onToggleAll: toggleAll, onFolder: showFolder }
+              : {})}
           />
         )}
       </Paper>
+      <DriveActionDialog
+        drive={drive}
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setSelected(new Set());
+          // A folder moved or deleted away is no longer there to show.
+          if (dialog?.kind !== 'retag' && state.folder) showFolder('');
+        }}
+      />
       {view && view.total > 0 && (
         <AdminPager
           page={state.page}

@@ -25,6 +25,8 @@ export function useDriveFiles(drive: string) {
   const [kind, setKind] = useState<SearchKind>('text');
   const [tags, setTags] = useState<string[]>([]);
   const [page, setPage] = useState(1);
+  /** The folder whose files are listed ("" for the whole drive). */
+  const [folder, setFolder] = useState('');
   // While a shown file is queued or running, the page follows it (on whichever instance it runs).
   const [live, setLive] = useState(false);
   const polling = { pollingInterval: live ? INDEXING_POLL_MS : 0, skipPollingIfUnfocused: true };
@@ -34,7 +36,15 @@ export function useDriveFiles(drive: string) {
   const offset = (page - 1) * limit;
   const listing = useListFilesQuery(
     drive && !searching
-      ? { drive, offset, limit, sortBy: 'path', sortDir: 'asc', ...(tags.length ? { tags } : {}) }
+      ? {
+          drive,
+          offset,
+          limit,
+          sortBy: 'path',
+          sortDir: 'asc',
+          ...(folder ? { pathPrefix: `${folder}/` } : {}),
+          ...(tags.length ? { tags } : {}),
+        }
       : skipToken,
     polling,
   );
@@ -65,6 +75,7 @@ export function useDriveFiles(drive: string) {
     query,
     kind,
     tags,
+    folder,
     page,
     offset,
     searching,
@@ -86,6 +97,10 @@ export function useDriveFiles(drive: string) {
     },
     tagsCleared() {
       setTags([]);
+      setPage(1);
+    },
+    folderChosen(next: string) {
+      setFolder(next);
       setPage(1);
     },
     pageChosen(next: number) {
