@@ -1,14 +1,8 @@
 import { sharedStateMigrations } from './postgresSharedState';
 import { passagesMigration } from './postgresPassages';
 import { searchRebuild } from './postgresSearch';
+import { postgresModuleMigrations } from './moduleMigrations';
 import type { Migration } from './types';
-import { workspaceSharingMigration } from './workspaceSharing';
-import { messageVersionsMigration } from './messageVersions';
-import { postgresWorkspaceLists } from './workspaceLists';
-import { postgresUserSettings } from './userSettings';
-import { postgresPeopleAudit } from './peopleAudit';
-import { postgresMcpProviders } from './mcpProviders';
-import { postgresDriveHistory } from './driveHistory';
 
 /**
  * The PostgreSQL schema: the SQLite one (sqlite.ts) table for table and
@@ -440,11 +434,5 @@ export const postgresMigrations: Migration[] = [
   },
   ...sharedStateMigrations,
   passagesMigration,
-  workspaceSharingMigration,
-  postgresWorkspaceLists,
-  messageVersionsMigration,
-  postgresUserSettings,
-  postgresPeopleAudit,
-  postgresMcpProviders,
-  postgresDriveHistory,
+  ...postgresModuleMigrations,
 ];

@@ -1,11 +1,5 @@
+import { sqliteModuleMigrations } from './moduleMigrations';
 import type { Migration } from './types';
-import { workspaceSharingMigration } from './workspaceSharing';
-import { messageVersionsMigration } from './messageVersions';
-import { sqliteWorkspaceLists } from './workspaceLists';
-import { sqliteUserSettings } from './userSettings';
-import { sqlitePeopleAudit } from './peopleAudit';
-import { sqliteMcpProviders } from './mcpProviders';
-import { sqliteDriveHistory } from './driveHistory';
 
 /**
  * The SQLite schema, applied in order on start (db.ts). Never edit a
@@ -413,11 +407,5 @@ export const sqliteMigrations: Migration[] = [
        WHERE index_state = 'indexed';
     `,
   },
-  workspaceSharingMigration,
-  sqliteWorkspaceLists,
-  messageVersionsMigration,
-  sqliteUserSettings,
-  sqlitePeopleAudit,
-  sqliteMcpProviders,
-  sqliteDriveHistory,
+  ...sqliteModuleMigrations,
 ];
