@@ -162,12 +162,13 @@ describe('SQLite migrations', () => {
     // concept vectors, embeddings knowing their passage (19), whether a workspace is
     // shared with its world (20: workspaces.shared), the sidebar's per-person marks, soft
     // deletion and message search (21), and a message's model, time taken, stopped mark
-    // and earlier versions (22); nothing else changes.
+    // and earlier versions (22), and drive file versions, the trash and who made a
+    // file's version (26: drive_files.updated_by); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted)/.test(
+            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|drive_file_versions|drive_trash)/.test(
               key,
             ),
         )
@@ -177,6 +178,7 @@ describe('SQLite migrations', () => {
             ?.replace(", index_state TEXT NOT NULL DEFAULT 'queued'", '')
             .replace(', tool_providers TEXT)', ')')
             .replace(', deleted_at TEXT)', ')')
+            .replace(' updated_by TEXT,', '')
             .replace(', shared INTEGER NOT NULL DEFAULT 0)', ')')
             .replace(
               ', model TEXT, duration_ms INTEGER, stopped INTEGER NOT NULL DEFAULT 0, versions TEXT)',
