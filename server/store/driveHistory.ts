@@ -46,6 +46,32 @@ function parseIds(json: string): string[] {
   }
 }
 
+/** Keeps the version a new one replaces (inside the upsert's transaction). */
+export async function keepVersion(
+  q: Queries,
+  old: FileRow,
+  replacedAt: string,
+  by: string | null,
+): Promise<void> {
+  await q
+    .insertInto('drive_file_versions')
+    .values({
+      file_id: old.id,
+      drive_id: old.drive_id,
+      version: old.version,
+      name: old.name,
+      mime_type: old.mime_type,
+      size: old.size,
+      hash: old.hash,
+      created_at: old.updated_at,
+      created_by: old.updated_by,
+      replaced_at: replacedAt,
+      replaced_by: by,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /**
  * A drive file's past: its earlier versions, and deleted files. Deleting
  * moves the rows out of drive_files (with their tags, description and the
@@ -61,6 +87,22 @@ export class DriveHistory {
   ) {}
 
   // ---- versions ---------------------------------------------------------------
+
+  /** Whether a file, an earlier version or a deleted file still kept refers to the blob. */
+  async hashInUse(hash: string): Promise<boolean> {
+    const row = await this.q
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('drive_files').select('id').where('hash', '=', hash)).as('file'),
+        eb
+          .exists(eb.selectFrom('drive_file_versions').select('file_id').where('hash', '=', hash))
+          .as('version'),
+        eb
+          .exists(eb.selectFrom('drive_trash').select('file_id').where('hash', '=', hash))
+          .as('trash'),
+      ])
+      .executeTakeFirstOrThrow();
+    return Boolean(row.file) || Boolean(row.version) || Boolean(row.trash);
+  }
 
   /** The file's earlier versions, newest first. */
   versionsOf(fileId: number): Promise<FileVersionRow[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DriveEdits } from './driveEdits';
-import { DriveHistory } from './driveHistory';
+import { DriveHistory, keepVersion } from './driveHistory';
 import { FileIndexing } from './fileIndexing';
 import { driveDialectOf, type DriveDialect, type TextHit, type TextQuery } from './driveDialect';
 import {
@@ -37,9 +37,8 @@ export class DrivesRepository {
   private readonly dialect: DriveDialect;
   /** Where each file version's indexing stands (the job queue's side of the row). */
   readonly indexing: FileIndexing;
-  /** An administrator's changes: drives created and renamed, files moved and retagged. */
+  /** An administrator's changes (drives created and renamed, files moved and retagged); the past. */
   readonly edits: DriveEdits;
-  /** Earlier versions and deleted files, until the retention purges them. */
   readonly history: DriveHistory;
 
   constructor(private readonly q: Queries) {
@@ -203,8 +202,7 @@ export class DrivesRepository {
     tags?: string[];
     description?: string | null;
     now?: Date;
-    /** Who makes this version (a user id; absent: the seed or an app). */
-    by?: string | null;
+    by?: string | null; // who makes this version (absent: the seed or an app)
   }): Promise<{ row: FileRow; replaced?: FileRow }> {
     return this.atomically(async (q, repo) => {
       const old = await repo.fileByPath(input.driveId, input.path);
@@ -229,23 +227,7 @@ export class DrivesRepository {
       if (old) {
         id = old.id;
         // The version being replaced stays, with its bytes, until the retention purges it.
-        await q
-          .insertInto('drive_file_versions')
-          .values({
-            file_id: old.id,
-            drive_id: old.drive_id,
-            version: old.version,
-            name: old.name,
-            mime_type: old.mime_type,
-            size: old.size,
-            hash: old.hash,
-            created_at: old.updated_at,
-            created_by: old.updated_by,
-            replaced_at: now,
-            replaced_by: input.by ?? null,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await keepVersion(q, old, now, input.by ?? null);
         await q
           .updateTable('drive_files')
           .set((eb) => ({
@@ -406,22 +388,6 @@ export class DrivesRepository {
   /** The extracted text of a file ('' until indexed or when it has none). */
   bodyOf(fileId: number): Promise<string | undefined> {
     return this.dialect.bodyOf(this.q, fileId);
-  }
-
-  /** Whether a file, an earlier version or a deleted file still kept refers to the blob. */
-  async hashInUse(hash: string): Promise<boolean> {
-    const row = await this.q
-      .selectNoFrom((eb) => [
-        eb.exists(eb.selectFrom('drive_files').select('id').where('hash', '=', hash)).as('file'),
-        eb
-          .exists(eb.selectFrom('drive_file_versions').select('file_id').where('hash', '=', hash))
-          .as('version'),
-        eb
-          .exists(eb.selectFrom('drive_trash').select('file_id').where('hash', '=', hash))
-          .as('trash'),
-      ])
-      .executeTakeFirstOrThrow();
-    return Boolean(row.file) || Boolean(row.version) || Boolean(row.trash);
   }
 
   // ---- search ---------------------------------------------------------------

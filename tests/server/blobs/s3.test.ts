@@ -96,7 +96,7 @@ describe('BLOB_STORE=s3', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'tmp'))).toEqual([]);
   });
 
-  it('replacing a file removes its old object, unless another file has the same bytes', async () => {
+  it('a replaced version keeps its object until the retention, then it goes unless another file has the same bytes', async () => {
     const first = `first version ${randomBytes(8).toString('hex')}`;
     const shared = `shared bytes ${randomBytes(8).toString('hex')}`;
     await upload(admin, server.url, DRIVE, [
@@ -110,6 +110,9 @@ describe('BLOB_STORE=s3', () => {
       { name: 'v.txt', data: 'second version' },
       { name: 'w.txt', data: 'w replaced' },
     ]);
+    // The replaced bytes are an earlier version now, kept for DRIVE_TRASH_RETENTION_DAYS.
+    expect(await objects()).toContain(`blobs/${sha(first)}`);
+    await server.driveAdmin.purgeExpired(new Date(Date.now() + 31 * 24 * 60 * 60_000));
     const now = await objects();
     expect(now).not.toContain(`blobs/${sha(first)}`);
     expect(now).toContain(`blobs/${sha(shared)}`); // twin.txt still has these bytes

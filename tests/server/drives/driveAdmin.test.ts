@@ -300,6 +300,7 @@ describe('move and retag', () => {
     expect(await tagsOf('tags/one.txt')).toEqual(['keep', 'Reviewed']);
     expect(await tagsOf('tags/two.txt')).toEqual(['Reviewed']);
     res = await call(admin, 'POST', url(DRIVE, '/retag'), { paths: ['tags/two.txt'], set: [] });
+    expect(res.status).toBe(200);
     expect(await tagsOf('tags/two.txt')).toEqual([]);
     const byTag = await call(admin, 'POST', url(DRIVE, '/search/tags'), { query: 'reviewed' });
     expect(byTag.body.data.results.map((r: any) => r.File.Path)).toEqual(['tags/one.txt']);

@@ -61,8 +61,8 @@ describe('drive files in a store transaction', () => {
     expect((await words('walrus')).total).toBe(0);
     expect((await words('narwhal')).total).toBe(0);
     expect((await words('kept')).hits.map((h) => h.row.path)).toEqual(['kept.md']);
-    expect(await store.drives.hashInUse(HASH('b'))).toBe(false);
-    expect(await store.drives.hashInUse(HASH('c'))).toBe(false);
+    expect(await store.drives.history.hashInUse(HASH('b'))).toBe(false);
+    expect(await store.drives.history.hashInUse(HASH('c'))).toBe(false);
     expect(await store.drives.pendingIndex()).toEqual([first.row.id]);
   });
 

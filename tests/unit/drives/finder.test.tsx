@@ -282,7 +282,9 @@ describe('File Finder: actions', () => {
       target: { files: [new File(['x'], 'new.txt')] },
     });
     fireEvent.click(screen.getByRole('button', { name: /^Upload$/ }));
-    expect(xhrs).toHaveLength(1);
+    // The dialog first asks which names the drive holds (none here), then sends.
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    expect(server.requests('/api/drives/research/exists')).toHaveLength(1);
     expect(new URL(xhrs[0]!.url).pathname).toBe('/api/drives/research/files');
     await act(async () => xhrs[0]!.respond(200, { status: 'success', data: { files: [] } }));
     await waitFor(() => expect(server.requests('/api/drives/research/files')).toHaveLength(2));

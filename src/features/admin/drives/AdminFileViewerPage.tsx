@@ -11,6 +11,7 @@ import { useParams } from 'react-router-dom';
 import type { DriveFile } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import { driveErrorText, fileDownloadUrl, useGetFileQuery } from '../../drives/drivesApi';
+import { VersionsList } from '../../drives/viewer/VersionsList';
 import { decodeText } from '../../drives/preview/content';
 import { FilePreview, PreviewMessage } from '../../drives/preview/FilePreview';
 import { previewKind } from '../../drives/preview/previewKind';
@@ -119,6 +120,7 @@ function FileView({ drive, path }: { drive: string; path: string }) {
       <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview" component="section">
         <AdminPreview file={file} downloadUrl={downloadUrl} />
       </Paper>
+      <VersionsList drive={drive} path={file.Path} worldId={worldId} canRestore />
     </Box>
   );
 }

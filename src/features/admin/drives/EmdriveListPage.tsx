@@ -1,3 +1,5 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StorageIcon from '@mui/icons-material/Storage';
 import Alert from '@mui/material/Alert';
@@ -9,6 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Drive } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
@@ -16,6 +19,7 @@ import { driveErrorText, useListDrivesQuery } from '../../drives/drivesApi';
 import { adminDriveUrl } from '../../../../protocol/paths';
 import { ADMIN_DRIVES } from '../adminFormat';
 import { AdminLayout } from '../AdminLayout';
+import { DriveNameDialog } from './DriveNameDialog';
 import { TagChips } from './TagChips';
 
 /** Tags shown on a drive card (SPEC §9). */
@@ -35,10 +39,39 @@ function RefreshButton() {
   );
 }
 
-function DriveCard({ drive }: { drive: Drive }) {
+function NewDriveButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        New drive
+      </Button>
+      <DriveNameDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** What earlier versions and deleted files still take, beside the current files. */
+function StorageLine({ drive }: { drive: Drive }) {
+  const s = drive.Storage;
+  if (!s) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+      Versions: <FileSize bytes={s.VersionsSize} /> ({s.VersionCount}) · Deleted:{' '}
+      <FileSize bytes={s.TrashSize} /> ({s.TrashCount}) · In all:{' '}
+      <FileSize bytes={drive.TotalSize + s.VersionsSize + s.TrashSize} />
+    </Typography>
+  );
+}
+
+function DriveCard({ drive, onRename }: { drive: Drive; onRename: (name: string) => void }) {
   const files = `${drive.FileCount} ${drive.FileCount === 1 ? 'file' : 'files'}`;
   return (
-    <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+    <Card
+      variant="outlined"
+      component="li"
+      sx={{ listStyle: 'none', display: 'flex', flexDirection: 'column' }}
+    >
       <CardActionArea
         component={RouterLink}
         to={adminDriveUrl(drive.Name)}
@@ -63,12 +96,30 @@ function DriveCard({ drive }: { drive: Drive }) {
           />
         </CardContent>
       </CardActionArea>
+      <CardContent sx={{ pt: 0, '&:last-child': { pb: 1 } }}>
+        <StorageLine drive={drive} />
+        {drive.IsAppDrive ? (
+          <Typography variant="caption" color="text.secondary">
+            App drive (read-only here)
+          </Typography>
+        ) : (
+          <Button
+            size="small"
+            startIcon={<EditIcon />}
+            onClick={() => onRename(drive.Name)}
+            aria-label={`Rename drive ${drive.Name}`}
+          >
+            Rename
+          </Button>
+        )}
+      </CardContent>
     </Card>
   );
 }
 
 function DriveCards() {
   const { data, error, isLoading } = useListDrivesQuery(ADMIN_DRIVES);
+  const [renaming, setRenaming] = useState<string | null>(null);
   if (error) return <Alert severity="error">Failed to load drives: {driveErrorText(error)}</Alert>;
   if (isLoading || !data) return <CircularProgress aria-label="Loading drives" />;
   if (data.length === 0) {
@@ -91,8 +142,13 @@ function DriveCards() {
       }}
     >
       {data.map((d) => (
-        <DriveCard key={d.Name} drive={d} />
+        <DriveCard key={d.Name} drive={d} onRename={setRenaming} />
       ))}
+      <DriveNameDialog
+        open={renaming !== null}
+        drive={renaming ?? undefined}
+        onClose={() => setRenaming(null)}
+      />
     </Box>
   );
 }
@@ -103,7 +159,12 @@ export function EmdriveListPage() {
     <AdminLayout
       title="EMDrive Management"
       crumbs={[{ label: 'EMDrive Management' }]}
-      actions={<RefreshButton />}
+      actions={
+        <Stack direction="row" sx={{ gap: 1 }}>
+          <NewDriveButton />
+          <RefreshButton />
+        </Stack>
+      }
     >
       <DriveCards />
     </AdminLayout>

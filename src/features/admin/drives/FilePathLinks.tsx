@@ -1,13 +1,15 @@
-import Link from '@mui/material/Link';
+import FolderOpenIcon from '@mui/icons-material/FolderOpenOutlined';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
-import { foldersAbove } from '../../drives/manage/selection';
+import { folderOf } from '../../drives/manage/selection';
 
 /**
- * A file's path with each folder a link that shows that folder's files
- * (where an administrator renames, retags or deletes a whole folder); the
- * name itself stays plain. Names break between words, or anywhere only
- * when a word is longer than the line.
+ * A file's path (breaking between words, or anywhere only when a word is
+ * longer than the line) and, for a file in a folder, a button that shows
+ * that folder's files, where an administrator renames, retags or deletes
+ * the whole folder.
  */
 export function FilePathLinks({
   path,
@@ -16,45 +18,26 @@ export function FilePathLinks({
   path: string;
   onFolder?: (folder: string) => void;
 }) {
-  const folders = foldersAbove(path);
-  const name = path.slice(path.lastIndexOf('/') + 1);
+  const folder = folderOf(path);
   return (
-    <Typography
-      variant="body2"
-      component="span"
-      sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}
-    >
-      {folders.map((folder) => (
-        <Fragment key={folder}>
-          {onFolder ? (
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              color="text.secondary"
-              underline="hover"
-              aria-label={`Show folder ${folder}`}
-              sx={{ verticalAlign: 'baseline' }}
-              onClick={(e) => {
-                e.stopPropagation();
-                onFolder(folder);
-              }}
-            >
-              {folder.slice(folder.lastIndexOf('/') + 1)}
-            </Link>
-          ) : (
-            <Typography component="span" variant="body2" color="text.secondary">
-              {folder.slice(folder.lastIndexOf('/') + 1)}
-            </Typography>
-          )}
-          <Typography component="span" variant="body2" color="text.secondary">
-            /
-          </Typography>
-        </Fragment>
-      ))}
-      <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
-        {name}
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'break-word', minWidth: 0 }}>
+        {path}
       </Typography>
-    </Typography>
+      {folder && onFolder && (
+        <Tooltip title={`Show folder ${folder}`}>
+          <IconButton
+            size="small"
+            aria-label={`Show folder ${folder}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onFolder(folder);
+            }}
+          >
+            <FolderOpenIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
   );
 }

@@ -12,7 +12,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useAppDispatch } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectAccessibleWorlds, selectActiveWorld } from '../../auth/authSlice';
 import { driveErrorText, drivesApi, useListDrivesQuery } from '../drivesApi';
 import { UploadFilesDialog } from '../upload/UploadFilesDialog';
 import { DriveColumn } from './DriveColumn';
@@ -53,6 +54,12 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
   const dispatch = useAppDispatch();
   const drives = useListDrivesQuery();
   const finder = useFinderState(drives.data?.[0]?.Name ?? null);
+  const worldId = useAppSelector(selectActiveWorld);
+  const worlds = useAppSelector(selectAccessibleWorlds);
+  const isAdmin = worlds.some((w) => w.world_id === worldId && w.is_admin);
+  // Administrators change the world's own drives here; app drives belong to their apps.
+  const manageable =
+    isAdmin && drives.data?.some((d) => d.Name === finder.drive && !d.IsAppDrive) === true;
 
   return (
     <>
@@ -148,7 +155,13 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
             />
           </Paper>
           <Paper variant="outlined" component="section" aria-label="Preview column" sx={columnSx}>
-            <PreviewColumn drive={finder.drive} path={finder.selected} workspaceId={workspaceId} />
+            <PreviewColumn
+              drive={finder.drive}
+              path={finder.selected}
+              workspaceId={workspaceId}
+              manageable={manageable}
+              onGone={finder.selectionCleared}
+            />
           </Paper>
         </Box>
       </DialogContent>

@@ -13,6 +13,7 @@ import { flashShown } from '../../flash/flashSlice';
 import { driveErrorText, useAddFileToWorkspaceMutation, useGetFileQuery } from '../drivesApi';
 import { FilePreview } from '../preview/FilePreview';
 import { ColumnMessage } from './ColumnMessage';
+import { FinderAdminActions } from './FinderAdminActions';
 
 /** Full navigation, as SPEC §2 says: the viewer is a page of its own. */
 export function openFileViewer(drive: string, path: string) {
@@ -24,10 +25,15 @@ export function PreviewColumn({
   drive,
   path,
   workspaceId,
+  manageable = false,
+  onGone,
 }: {
   drive: string | null;
   path: string | null;
   workspaceId?: string | null;
+  /** An administrator may rename, retag or delete it (a world drive, not an app's). */
+  manageable?: boolean;
+  onGone?: () => void;
 }) {
   const dispatch = useAppDispatch();
   const file = useGetFileQuery(drive && path ? { drive, path } : skipToken);
@@ -89,6 +95,14 @@ export function PreviewColumn({
           Add File to Workspace
         </Button>
       </Box>
+      {manageable && data && (
+        <FinderAdminActions
+          drive={drive}
+          path={data.Path}
+          tags={data.Tags}
+          onGone={() => onGone?.()}
+        />
+      )}
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto' }} aria-label="Preview" role="region">
         {file.error ? (
           <Alert severity="error">Failed to load file: {driveErrorText(file.error)}</Alert>

@@ -93,6 +93,8 @@ export function useFinderState(firstDrive: string | null) {
       restart();
     },
     filePicked: (path: string) => setSelected(path),
+    /** The picked file moved or was deleted. */
+    selectionCleared: () => setSelected(null),
     pageChosen(next: number) {
       // Pages outside 1..last are ignored (SPEC §5).
       if (!data || next < 1 || next > Math.max(1, data.pages)) return;

@@ -9,12 +9,17 @@ import { useEffect, useRef, useState } from 'react';
 import { authenticationFailed } from '../../auth/authActions';
 import { selectActiveWorld } from '../../auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { UPLOAD_CONFLICT_FIELD, type UploadConflict } from '../../../../protocol';
+import { useExistingPathsMutation } from '../driveAdminApi';
 import { DropZone } from './DropZone';
 import { UploadList } from './UploadList';
 import { uploadFile } from './uploadFile';
 import {
   inBatches,
   itemsToSend,
+  undecided,
   withFilesAdded,
   withItemChanged,
   type UploadItem,
@@ -56,10 +61,31 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
 
   const change = (id: string, patch: Partial<UploadItem>) =>
     setItems((list) => withItemChanged(list, id, patch));
+  const [existing] = useExistingPathsMutation();
+  const asking = undecided(items);
+  const decideAll = (choice: UploadConflict) =>
+    setItems((list) =>
+      list.map((i) => (i.exists && i.ifTaken === undefined ? { ...i, ifTaken: choice } : i)),
+    );
 
   const upload = async () => {
-    const todo = itemsToSend(items);
+    let todo = itemsToSend(items);
     if (busy || todo.length === 0) return;
+    // Names the drive holds already are asked about once: Replace or Keep both.
+    const unasked = todo.filter((i) => i.exists === undefined);
+    if (unasked.length > 0) {
+      setBusy(true);
+      const result = await existing({ drive, paths: unasked.map((i) => i.name) });
+      setBusy(false);
+      const taken = new Set('data' in result ? result.data : []);
+      const marked = items.map((i) =>
+        unasked.includes(i) ? { ...i, exists: taken.has(i.name) } : i,
+      );
+      setItems(marked);
+      if (undecided(marked).length > 0) return;
+      todo = itemsToSend(marked);
+    }
+    if (undecided(todo).length > 0) return;
     const controller = new AbortController();
     abort.current = controller;
     setBusy(true);
@@ -72,6 +98,7 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
         worldId,
         signal: controller.signal,
         onProgress: (progress) => change(item.id, { progress }),
+        fields: item.exists && item.ifTaken ? { [UPLOAD_CONFLICT_FIELD]: item.ifTaken } : {},
       });
       if (outcome.ok) {
         sent += 1;
@@ -109,10 +136,32 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
           disabled={busy}
           onFiles={(files) => setItems((list) => withFilesAdded(list, files))}
         />
+        {asking.length > 0 && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 2 }}
+            action={
+              <Stack sx={{ gap: 0.5 }}>
+                <Button color="inherit" size="small" onClick={() => decideAll('replace')}>
+                  Replace all
+                </Button>
+                <Button color="inherit" size="small" onClick={() => decideAll('keepBoth')}>
+                  Keep all
+                </Button>
+              </Stack>
+            }
+          >
+            {asking.length === 1
+              ? `"${asking[0]!.name}" is already in ${drive}.`
+              : `${asking.length} files are already in ${drive}.`}{' '}
+            Replace keeps the old one as an earlier version; Keep both uploads under a new name.
+          </Alert>
+        )}
         <UploadList
           items={items}
           busy={busy}
           onRemove={(id) => setItems((list) => list.filter((i) => i.id !== id))}
+          onDecide={(id, choice) => change(id, { ifTaken: choice })}
         />
       </DialogContent>
       <DialogActions>
@@ -120,7 +169,7 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
         <Button
           variant="contained"
           onClick={() => void upload()}
-          disabled={busy || itemsToSend(items).length === 0}
+          disabled={busy || itemsToSend(items).length === 0 || asking.length > 0}
         >
           {busy ? 'Uploading...' : 'Upload'}
         </Button>

@@ -9,6 +9,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Typography from '@mui/material/Typography';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { UploadConflict } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import type { UploadItem } from './uploadItems';
 
@@ -23,10 +26,13 @@ export function UploadList({
   items,
   busy,
   onRemove,
+  onDecide,
 }: {
   items: UploadItem[];
   busy: boolean;
   onRemove: (id: string) => void;
+  /** Replace or Keep both for a file whose name the drive holds already. */
+  onDecide?: (id: string, choice: UploadConflict) => void;
 }) {
   if (items.length === 0) return null;
   return (
@@ -70,6 +76,27 @@ export function UploadList({
               aria-label={`Upload progress for ${item.name}`}
               sx={{ mt: 0.5 }}
             />
+            {item.exists && item.status === 'idle' && (
+              <Box
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}
+              >
+                <Typography variant="caption" color="warning.main">
+                  Already in the drive:
+                </Typography>
+                <ToggleButtonGroup
+                  size="small"
+                  exclusive
+                  value={item.ifTaken ?? null}
+                  onChange={(_e, choice: UploadConflict | null) =>
+                    choice && onDecide?.(item.id, choice)
+                  }
+                  aria-label={`What to do with ${item.name}`}
+                >
+                  <ToggleButton value="replace">Replace</ToggleButton>
+                  <ToggleButton value="keepBoth">Keep both</ToggleButton>
+                </ToggleButtonGroup>
+              </Box>
+            )}
             {item.status === 'error' && (
               <Typography variant="caption" color="error" role="alert">
                 {item.error}

@@ -15,6 +15,8 @@ export interface UploadRequest {
   /** Percent of the body sent, 0..100, as the browser reports it. */
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
+  /** Form fields sent before the file (onConflict, say). */
+  fields?: Record<string, string>;
 }
 
 function serverError(body: string): string | undefined {
@@ -48,6 +50,7 @@ export function uploadFile({
   worldId,
   onProgress,
   signal,
+  fields = {},
 }: UploadRequest): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -80,6 +83,7 @@ export function uploadFile({
     if (signal?.aborted) return failed(0);
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     xhr.send(form);
   });

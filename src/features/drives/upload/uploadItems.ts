@@ -1,3 +1,5 @@
+import type { UploadConflict } from '../../../../protocol';
+
 /** The Upload Files dialog's list (SPEC §3 "Upload item", §4). */
 
 export type UploadStatus = 'idle' | 'uploading' | 'uploaded' | 'error';
@@ -11,7 +13,15 @@ export interface UploadItem {
   progress: number;
   status: UploadStatus;
   error?: string;
+  /** A file of this name is in the drive already (asked before sending). */
+  exists?: boolean;
+  /** What that file becomes: a version under this one (replace), or this one gets a free name. */
+  ifTaken?: UploadConflict;
 }
+
+/** Items whose name is taken in the drive and that nobody has said Replace or Keep both for. */
+export const undecided = (items: UploadItem[]): UploadItem[] =>
+  itemsToSend(items).filter((i) => i.exists === true && i.ifTaken === undefined);
 
 let nextId = 0;
 

@@ -15,8 +15,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { DriveFile } from '../../../../protocol';
 import { Markdown } from '../../../components/Markdown';
 import { useAppSelector } from '../../../store/hooks';
-import { selectActiveWorld } from '../../auth/authSlice';
+import { selectAccessibleWorlds, selectActiveWorld } from '../../auth/authSlice';
 import { driveErrorText, fileDownloadUrl, useGetFileQuery } from '../drivesApi';
+import { VersionsList } from './VersionsList';
 import { decodeText } from '../preview/content';
 import { FilePreview } from '../preview/FilePreview';
 import { previewKind } from '../preview/previewKind';
@@ -111,6 +112,8 @@ export function DriveFileViewerPage() {
   const path = filePathFromSplat(params['*']);
   const worldId = params.worldId ?? activeWorld;
   const file = useGetFileQuery(drive && path ? { drive, path } : skipToken);
+  const worlds = useAppSelector(selectAccessibleWorlds);
+  const isAdmin = worlds.some((w) => w.world_id === worldId && w.is_admin);
 
   if (!drive || !path) {
     return (
@@ -133,6 +136,16 @@ export function DriveFileViewerPage() {
           <CircularProgress size={28} aria-label="Loading file" />
         )}
       </Paper>
+      {file.currentData && (
+        <Box sx={{ mt: 2 }}>
+          <VersionsList
+            drive={drive}
+            path={file.currentData.Path}
+            worldId={worldId}
+            canRestore={isAdmin}
+          />
+        </Box>
+      )}
     </Frame>
   );
 }
