@@ -197,6 +197,7 @@ export function settingsRoutes(
     const step = await verifyPin(pending.secret, parsed.data.code);
     if (step === undefined) {
       await limits.pin.failed(req, user.id);
+      req.log.info({ userId: user.id }, 'PIN enrolment refused: wrong code');
       return sendError(reply, 400, SETTINGS_TEXT.wrongCode);
     }
     await store.transaction(async (tx) => {
@@ -220,6 +221,7 @@ export function settingsRoutes(
     const step = await verifyPin(user.totp_secret, parsed.data.code);
     if (step === undefined || !(await store.users.spendTotpStep(user.id, step))) {
       await limits.pin.failed(req, user.id);
+      req.log.info({ userId: user.id }, 'PIN switch-off refused: wrong code');
       return sendError(reply, 400, SETTINGS_TEXT.wrongCode);
     }
     await store.users.setTotpSecret(user.id, null);
