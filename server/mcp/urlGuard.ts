@@ -16,7 +16,7 @@ export class BlockedUrlError extends Error {}
 /** Why `address` may not be reached, or undefined when it is a public unicast address. */
 export function blockedAddress(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
-  let ip = ipaddr.parse(address);
+  const ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6') {
     const v6 = ip as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) {
