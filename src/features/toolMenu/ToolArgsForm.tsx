@@ -53,7 +53,11 @@ export function ToolArgsForm({
       onRun(result.args);
     }
   };
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // A field being corrected no longer shows its old error.
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
   const title = `/${shortToolName(tool.name)}`;
 
   return (
