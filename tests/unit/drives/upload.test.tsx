@@ -24,6 +24,17 @@ function renderUpload() {
 let xhrs: ReturnType<typeof stubXhr>;
 beforeEach(() => {
   xhrs = stubXhr();
+  // POST …/exists: the drive holds none of the names chosen here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 'success', data: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
   // The world header comes from the address bar, as in the browser.
   window.history.pushState(null, '', '/w/acme/workspace?id=ws-1');
   document.cookie = 'emgen_csrf=csrf-123';
@@ -71,8 +82,8 @@ describe('Upload Files dialog', () => {
     const { choose, uploadButton, bar, onUploaded, onClose } = renderUpload();
     choose(file('a.txt'), file('b.txt'));
     fireEvent.click(uploadButton());
-
-    expect(xhrs).toHaveLength(2);
+    // First the dialog asks which names the drive holds already (none here), then it sends.
+    await waitFor(() => expect(xhrs).toHaveLength(2));
     const [a, b] = xhrs;
     expect(a!.method).toBe('POST');
     expect(new URL(a!.url).pathname).toBe('/api/drives/research%20docs/files');
@@ -107,6 +118,7 @@ describe('Upload Files dialog', () => {
     const { choose, uploadButton, onUploaded, onClose } = renderUpload();
     choose(file('ok.txt'), file('big.bin'), file('broken.txt'));
     fireEvent.click(uploadButton());
+    await waitFor(() => expect(xhrs).toHaveLength(3));
     const [ok, big, broken] = xhrs;
     await act(async () => ok!.respond(200, { status: 'success', data: { files: [] } }));
     await act(async () =>
@@ -142,6 +154,7 @@ describe('Upload Files dialog', () => {
     const { choose, uploadButton, onClose } = renderUpload();
     choose(file('a.txt'));
     fireEvent.click(uploadButton());
+    await waitFor(() => expect(xhrs).toHaveLength(1));
     await act(async () => xhrs[0]!.respond(200, { status: 'error', error: 'Path not allowed' }));
     expect(screen.getByText('Path not allowed')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
