@@ -29,7 +29,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(
       async () =>
-        new Response(JSON.stringify({ status: 'success', data: [] }), {
+        new Response(JSON.stringify({ status: 'success', data: { existing: [] } }), {
           status: 200,
           headers: { 'content-type': 'application/json' },
         }),
