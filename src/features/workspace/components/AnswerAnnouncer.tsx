@@ -37,6 +37,7 @@ function recentAnswers(list: MessageList): TranscriptMessage[] {
  * A polite live region for answers given live: an answer seen while it
  * streamed is announced once, when it is whole (not every streamed word), by
  * who gave it and how it starts. History, which arrives whole, is not read out.
+ * A live region without the status role: the page's flashes are its status.
  */
 export function AnswerAnnouncer() {
   const list = useAppSelector(selectMessageList);
@@ -51,5 +52,13 @@ export function AnswerAnnouncer() {
     }
     if (done.length && region.current) region.current.textContent = done.map(spoken).join(' ');
   }, [list]);
-  return <div ref={region} role="status" aria-live="polite" style={visuallyHidden} />;
+  return (
+    <div
+      ref={region}
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="answer-announcer"
+      style={visuallyHidden}
+    />
+  );
 }
