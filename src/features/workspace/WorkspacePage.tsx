@@ -21,6 +21,7 @@ import { ResearchPanel } from './components/ResearchPanel';
 import { TracesPanel } from './components/TracesPanel';
 import { Transcript } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
+import { WorkspaceFileFinder, type FinderState } from './components/WorkspaceFileFinder';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
 import { ConversationsLayout } from './sidebar/ConversationsLayout';
 import { WorkspaceFilesBar } from '../workspaceFiles/WorkspaceFilesBar';
@@ -65,6 +66,7 @@ export function WorkspacePage() {
   const unavailable = useAppSelector(selectWorkspaceUnavailable);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [panel, setPanel] = useState<PhonePanel>(null);
+  const [finder, setFinder] = useState<FinderState>('never');
   useWorkspaceSession(workspaceId, params.get('message') || null);
   // The markdown and HTML renderers come with the first content (the history as it
   // arrives), not with an empty workspace.
@@ -110,7 +112,13 @@ export function WorkspacePage() {
   // with the new one's first page, as on a fresh load, or it pages away from a linked message.
   if (!loaded || openedId !== workspaceId) return <FullScreenSpinner label="Loading..." />;
 
-  const experts = <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} />;
+  const openFinder = () => {
+    setPanel(null);
+    setFinder('open');
+  };
+  const experts = (
+    <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} onOpenFinder={openFinder} />
+  );
   const blocks = (
     <>
       <CodeBlocksPanel />
@@ -195,6 +203,11 @@ export function WorkspacePage() {
           )}
         </Box>
       </ConversationsLayout>
+      <WorkspaceFileFinder
+        state={finder}
+        onClose={() => setFinder('closed')}
+        workspaceId={workspaceId}
+      />
     </Box>
   );
 }

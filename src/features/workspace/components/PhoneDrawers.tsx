@@ -40,8 +40,6 @@ export function PhonePanelButtons({
 /**
  * One side panel of the workspace as a drawer (narrow screens): the
  * transcript and the message box keep the screen, the panel slides over it.
- * It stays mounted while closed, so a dialog opened from it (the File
- * Finder) outlives the drawer closing.
  */
 export function PhoneDrawer({
   id,
@@ -63,7 +61,6 @@ export function PhoneDrawer({
       anchor={anchor}
       open={open}
       onClose={onClose}
-      keepMounted
       slotProps={{ paper: { sx: { width: 340, maxWidth: '90vw' } } }}
     >
       <Box

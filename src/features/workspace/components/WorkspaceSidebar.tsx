@@ -6,25 +6,21 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { configureWorkspaceUrl, dashboardUrl } from '../../../../protocol/paths';
 import { ExpertList } from './ExpertList';
-
-// The finder (and its previews) loads the first time it is opened.
-const FileFinderDialog = lazy(() =>
-  import('../../drives/finder/FileFinderDialog').then((m) => ({ default: m.FileFinderDialog })),
-);
 
 /** The left column: experts, 'Configure Workspace' and the way home (SPEC §2). */
 export function WorkspaceSidebar({
   worldId,
   workspaceId,
+  onOpenFinder,
 }: {
   worldId: string;
   workspaceId: string;
+  /** Opens the page's File Finder. */
+  onOpenFinder: () => void;
 }) {
-  const [finder, setFinder] = useState<'never' | 'open' | 'closed'>('never');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
@@ -32,7 +28,7 @@ export function WorkspaceSidebar({
           Experts
         </Typography>
         <Tooltip title="File Finder">
-          <IconButton aria-label="Open File Finder" onClick={() => setFinder('open')}>
+          <IconButton aria-label="Open File Finder" onClick={onOpenFinder}>
             <FolderOpenIcon />
           </IconButton>
         </Tooltip>
@@ -56,15 +52,6 @@ export function WorkspaceSidebar({
           Configure Workspace
         </Button>
       </Box>
-      {finder !== 'never' && (
-        <Suspense fallback={null}>
-          <FileFinderDialog
-            open={finder === 'open'}
-            onClose={() => setFinder('closed')}
-            workspaceId={workspaceId}
-          />
-        </Suspense>
-      )}
     </Box>
   );
 }
