@@ -85,6 +85,7 @@ describe('command annotations and results', () => {
       tags: ['a', 'b'],
       namespace: 'default',
       admin: false,
+      destructive: false,
       expand: undefined,
     });
   });

@@ -36,7 +36,8 @@ it('makes the accounts that administer every world global administrators, and no
       ('lab', 'half', 1), ('acme', 'half', 0),
       ('lab', 'member', 0);
   `);
-  expect(migrate(db)).toEqual([24]);
+  // 24 and the ones after it (25, 26, …) run on this store of migration 23.
+  expect(migrate(db)[0]).toBe(24);
   expect(
     db
       .prepare('SELECT id, global_admin, disabled_at, must_change_password FROM users ORDER BY id')
