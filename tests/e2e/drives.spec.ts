@@ -94,7 +94,8 @@ test('a PDF from the drive renders a page in the file viewer, with download', as
   await page.goto('/w/innovation-lab/emdrive/Library/file/sales/case-study-hartley-plumbing.pdf');
   await expect(page.getByText('sales/case-study-hartley-plumbing.pdf').first()).toBeVisible();
   await expect(page.locator('.react-pdf__Page canvas').first()).toBeVisible({ timeout: 20_000 });
-  const download = page.getByRole('link', { name: 'Download' });
+  // The file's own Download (the versions list below has one per earlier version).
+  const download = page.getByRole('link', { name: 'Download', exact: true });
   await expect(download).toHaveAttribute('href', /download=true/);
   const response = await page.request.get(String(await download.getAttribute('href')));
   expect(response.status()).toBe(200);
