@@ -50,6 +50,8 @@ test('the finder finds a document by meaning and marks the passage that matched'
 test('the finder on a phone keeps the mode switch and the marked passage', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(WORKSPACE);
+  // On a phone the experts' column, with the finder's button, is a drawer.
+  await page.getByRole('button', { name: 'Experts' }).click();
   await page.getByRole('button', { name: 'Open File Finder' }).click();
   const finder = page.getByRole('dialog', { name: /File Finder/ });
   await finder.getByRole('list', { name: 'Drives' }).getByText('Library').click();
