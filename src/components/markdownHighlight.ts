@@ -6,6 +6,7 @@
  */
 import 'highlight.js/styles/github.css';
 import '../theme/highlightDark.css';
+import '../theme/highlightLight.css';
 import highlight from 'rehype-highlight';
 
 // rehype-highlight registers every language in a new lowlight each time it is attached, and

@@ -18,6 +18,10 @@ export const appTheme = createTheme({
       palette: {
         primary: { main: '#4f46e5' },
         secondary: { main: '#0d9488' },
+        // MUI's default info blue and warning orange take white text below 4.5:1 in filled
+        // alerts (the flashes): these darker tones keep white text and read on the page too.
+        info: { main: '#0277bd' },
+        warning: { main: '#b45309' },
         background: { default: '#f6f7fb' },
       },
     },
@@ -26,6 +30,8 @@ export const appTheme = createTheme({
         // Lighter tones than the light scheme's, so text in them reads on dark paper (WCAG AA).
         primary: { main: '#a5b4fc' },
         secondary: { main: '#5eead4' },
+        // MUI's dark error red takes white text at 3.7:1; this lighter red takes dark text.
+        error: { main: '#f87171' },
         background: { default: '#0f1117', paper: '#171a23' },
       },
     },

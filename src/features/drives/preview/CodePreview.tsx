@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import 'highlight.js/styles/github.css';
 import '../../../theme/highlightDark.css';
+import '../../../theme/highlightLight.css';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
