@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { DriveStorage } from './driveAdmin';
 import type { Command } from './entities';
-import type { ThemeChoice } from './settings';
+import type { LanguageChoice, ThemeChoice } from './settings';
 
 /** Request and response shapes of every REST call in SPEC §7. */
 
@@ -38,6 +38,8 @@ export interface SessionUser {
   avatar_color?: string;
   /** Light, dark or system: applied as soon as the person is known (protocol/settings.ts). */
   theme?: ThemeChoice;
+  /** The language chosen on /settings ('browser': the browser's own preference). */
+  language?: LanguageChoice;
 }
 export interface AccessibleWorld {
   world_id: string;

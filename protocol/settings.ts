@@ -2,14 +2,21 @@ import * as z from 'zod/mini';
 
 /**
  * A person's own settings (/settings): REST shapes of /api/settings and its
- * password and PIN calls. Languages are not here yet (they come with the
- * translations).
+ * password and PIN calls.
  */
 
 /** Light, dark, or whatever the system prefers (the default). */
 export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export const DEFAULT_THEME: ThemeChoice = 'system';
+
+/**
+ * The languages the pages are translated into, or 'browser': whichever of
+ * them the browser prefers (English when it prefers none of them).
+ */
+export const LANGUAGE_CHOICES = ['browser', 'en', 'de'] as const;
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
+export const DEFAULT_LANGUAGE: LanguageChoice = 'browser';
 
 /**
  * Colours the avatar's initials may sit on: each keeps white initials at a
@@ -59,6 +66,7 @@ export interface UserSettings {
   email: string;
   avatar_color: AvatarColor;
   theme: ThemeChoice;
+  language: LanguageChoice;
   devtools: DevToolsPreferences;
   /** A PIN (TOTP code) is asked for at sign-in. */
   pin_enabled: boolean;
@@ -76,6 +84,7 @@ export const settingsUpdateSchema = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(DISPLAY_NAME_MAX))),
   avatar_color: z.optional(z.enum(AVATAR_COLOR_VALUES)),
   theme: z.optional(z.enum(THEME_CHOICES)),
+  language: z.optional(z.enum(LANGUAGE_CHOICES)),
   devtools: z.optional(devToolsPreferencesSchema),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

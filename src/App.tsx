@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './routes';
 import { makeStore, type AppStore } from './store/store';
 import { AppTheme } from './theme/AppTheme';
+import { LanguageFromAccount } from './features/settings/LanguageFromAccount';
 import { ThemeFromAccount } from './features/settings/ThemeFromAccount';
 
 export function App({
@@ -23,6 +24,7 @@ export function App({
     <Provider store={appStore}>
       <AppTheme>
         <ThemeFromAccount />
+        <LanguageFromAccount />
         <RouterProvider router={router} />
       </AppTheme>
     </Provider>

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { defineEmbeddedComponentOnFirstUse } from './components/embedded/defineOnFirstUse';
+import { applyLanguage, storedLanguageChoice } from './i18n/i18n';
 import { devToolsSettings } from './store/devtools';
 
 // <emgen-component> may appear in server HTML (messages) and on /webcomponents-test.
@@ -16,11 +17,18 @@ function render(enhancers?: StoreEnhancer[]) {
   );
 }
 
+// The language last used on this browser (or the browser's own) is loaded before the first
+// render, so a page never shows English first and then switches.
+const languageReady = applyLanguage(storedLanguageChoice()).catch((err: unknown) => {
+  console.warn('The chosen language could not be loaded; the pages stay in English.', err);
+});
+
 // Remote Redux DevTools (VITE_REMOTE_DEVTOOLS or localStorage 'emgen.devtools.remote'): its
 // enhancer is a lazy chunk, fetched only then, and must be in place before the store is made.
 const remote = devToolsSettings.remote;
 if (remote) {
-  import('./store/remoteDevTools')
+  languageReady
+    .then(() => import('./store/remoteDevTools'))
     .then((m) => m.loadRemoteDevToolsEnhancer(remote))
     .then(
       (enhancer) => render([enhancer]),
@@ -30,5 +38,5 @@ if (remote) {
       },
     );
 } else {
-  render();
+  void languageReady.then(() => render());
 }

@@ -22,6 +22,7 @@ export async function userSession(
       email: user.email,
       avatar_color: settings.avatar_color,
       theme: settings.theme,
+      language: settings.language,
     },
     active_world: active,
     accessible_worlds: worlds.map((w) => ({

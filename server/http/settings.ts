@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEVTOOLS_MAX_AGE_LIMITS,
   DISPLAY_NAME_MAX,
+  LANGUAGE_CHOICES,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordChangeSchema,
@@ -72,6 +73,10 @@ export function settingsRefusal(
       return 'Not one of the avatar colours';
     case 'theme':
       return 'The theme is light, dark or system';
+    case 'language':
+      return `The language is one of ${LANGUAGE_CHOICES.join(', ')}`;
+    case 'language':
+      return `The language is one of ${LANGUAGE_CHOICES.join(', ')}`;
     case 'devtools':
       return `DevTools keep a whole number of actions from ${DEVTOOLS_MAX_AGE_LIMITS.min} to ${DEVTOOLS_MAX_AGE_LIMITS.max}, and hide heartbeats or not`;
     default:

@@ -32,6 +32,8 @@ export interface Database {
     user_id: string;
     avatar_color: string | null;
     theme: Generated<string>;
+    /** One of protocol/settings.ts LANGUAGE_CHOICES (migration 27). */
+    language: Generated<string>;
     /** JSON of protocol/settings.ts DevToolsPreferences, or NULL for the defaults. */
     devtools: string | null;
     /** A PIN secret being enrolled: not asked for at sign-in until a code confirms it. */

@@ -2,11 +2,14 @@ import {
   AVATAR_COLORS,
   DEFAULT_AVATAR_COLOR,
   DEFAULT_DEVTOOLS_PREFERENCES,
+  DEFAULT_LANGUAGE,
   DEFAULT_THEME,
+  LANGUAGE_CHOICES,
   THEME_CHOICES,
   devToolsPreferencesSchema,
   type AvatarColor,
   type DevToolsPreferences,
+  type LanguageChoice,
   type ThemeChoice,
 } from '../../protocol';
 import type { Queries } from './kysely';
@@ -15,6 +18,7 @@ import type { Queries } from './kysely';
 export interface StoredSettings {
   avatar_color: AvatarColor;
   theme: ThemeChoice;
+  language: LanguageChoice;
   devtools: DevToolsPreferences;
 }
 
@@ -26,6 +30,8 @@ export interface PendingTotp {
 
 const isAvatarColor = (v: unknown): v is AvatarColor => AVATAR_COLORS.some((c) => c.value === v);
 const isTheme = (v: unknown): v is ThemeChoice => THEME_CHOICES.includes(v as ThemeChoice);
+const isLanguage = (v: unknown): v is LanguageChoice =>
+  LANGUAGE_CHOICES.includes(v as LanguageChoice);
 
 function devToolsFrom(json: string | null): DevToolsPreferences {
   if (!json) return { ...DEFAULT_DEVTOOLS_PREFERENCES };
@@ -51,12 +57,13 @@ export class UserSettingsRepository {
   async get(userId: string): Promise<StoredSettings> {
     const row = await this.q
       .selectFrom('user_settings')
-      .select(['avatar_color', 'theme', 'devtools'])
+      .select(['avatar_color', 'theme', 'language', 'devtools'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return {
       avatar_color: isAvatarColor(row?.avatar_color) ? row.avatar_color : DEFAULT_AVATAR_COLOR,
       theme: isTheme(row?.theme) ? row.theme : DEFAULT_THEME,
+      language: isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE,
       devtools: devToolsFrom(row?.devtools ?? null),
     };
   }
@@ -69,12 +76,14 @@ export class UserSettingsRepository {
     const values: {
       avatar_color?: string;
       theme?: string;
+      language?: string;
       devtools?: string;
       pending_totp_secret?: string | null;
       pending_totp_at?: string | null;
     } = {};
     if (patch.avatar_color !== undefined) values.avatar_color = patch.avatar_color;
     if (patch.theme !== undefined) values.theme = patch.theme;
+    if (patch.language !== undefined) values.language = patch.language;
     if (patch.devtools !== undefined) values.devtools = JSON.stringify(patch.devtools);
     if (patch.pendingTotp !== undefined) {
       values.pending_totp_secret = patch.pendingTotp?.secret ?? null;

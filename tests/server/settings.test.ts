@@ -35,6 +35,7 @@ describe('GET and PATCH /api/settings', () => {
       email,
       avatar_color: DEFAULT_AVATAR_COLOR,
       theme: 'system',
+      language: 'browser',
       devtools: DEFAULT_DEVTOOLS_PREFERENCES,
       pin_enabled: false,
       has_password: true,
@@ -43,7 +44,7 @@ describe('GET and PATCH /api/settings', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("changes the name, colour, theme and DevTools preferences, and the user check tells them; another's stay", async () => {
+  it("changes the name, colour, theme, language and DevTools preferences, and the user check tells them; another's stay", async () => {
     const me = await newMember(server);
     const other = await newMember(server);
     const res = await me.client.request('PATCH', '/api/settings', {
@@ -51,6 +52,7 @@ describe('GET and PATCH /api/settings', () => {
         name: '  Ada Lovelace ',
         avatar_color: '#0f766e',
         theme: 'dark',
+        language: 'de',
         devtools: { maxAge: 200, hideHeartbeats: true },
       },
     });
@@ -59,6 +61,7 @@ describe('GET and PATCH /api/settings', () => {
       name: 'Ada Lovelace',
       avatar_color: '#0f766e',
       theme: 'dark',
+      language: 'de',
       devtools: { maxAge: 200, hideHeartbeats: true },
     });
     const user = await me.client.request('POST', '/api/user', { body: {} });
@@ -66,20 +69,23 @@ describe('GET and PATCH /api/settings', () => {
       name: 'Ada Lovelace',
       avatar_color: '#0f766e',
       theme: 'dark',
+      language: 'de',
     });
     const theirs = await other.client.request('GET', '/api/settings');
     expect(theirs.body.settings).toMatchObject({
       theme: 'system',
+      language: 'browser',
       avatar_color: DEFAULT_AVATAR_COLOR,
     });
     expect(theirs.body.settings.name).not.toBe('Ada Lovelace');
   });
 
-  it('refuses what is not a setting: an unknown colour or theme, an empty name, another account named', async () => {
+  it('refuses what is not a setting: an unknown colour, theme or language, an empty name, another account named', async () => {
     const me = await newMember(server);
     const refusals: [object, string][] = [
       [{ avatar_color: '#ffffff' }, 'Not one of the avatar colours'],
       [{ theme: 'sepia' }, 'The theme is light, dark or system'],
+      [{ language: 'fr' }, 'The language is one of browser, en, de'],
       [{ name: '   ' }, 'A display name is required, at most 80 characters'],
       [{ devtools: { maxAge: 0, hideHeartbeats: false } }, expect.stringMatching(/^DevTools keep/)],
       [{ user_id: 'someone-else', name: 'Mallory' }, 'Not a setting: user_id'],

@@ -3,6 +3,7 @@ import { sqliteMcpProviders, postgresMcpProviders } from './mcpProviders';
 import { messageVersionsMigration } from './messageVersions';
 import { sqlitePeopleAudit, postgresPeopleAudit } from './peopleAudit';
 import type { Migration } from './types';
+import { userLanguageMigration } from './userLanguage';
 import { sqliteUserSettings, postgresUserSettings } from './userSettings';
 import { sqliteWorkspaceLists, postgresWorkspaceLists } from './workspaceLists';
 import { workspaceSharingMigration } from './workspaceSharing';
@@ -20,6 +21,7 @@ export const sqliteModuleMigrations: readonly Migration[] = [
   sqlitePeopleAudit,
   sqliteMcpProviders,
   sqliteDriveHistory,
+  userLanguageMigration,
 ];
 
 export const postgresModuleMigrations: readonly Migration[] = [
@@ -30,4 +32,5 @@ export const postgresModuleMigrations: readonly Migration[] = [
   postgresPeopleAudit,
   postgresMcpProviders,
   postgresDriveHistory,
+  userLanguageMigration,
 ];

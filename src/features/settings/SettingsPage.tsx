@@ -11,6 +11,7 @@ import { selectActiveWorld } from '../auth/authSlice';
 import { NavBar } from '../world/NavBar';
 import { AppearanceSection } from './AppearanceSection';
 import { DevToolsSection } from './DevToolsSection';
+import { LanguageSection } from './LanguageSection';
 import { rememberDevToolsPreferences } from './devToolsStorage';
 import { PasswordSection } from './PasswordSection';
 import { PinSection } from './PinSection';
@@ -48,6 +49,7 @@ export function SettingsPage() {
             {/* Keyed by what the server holds, so each form starts again from it after a save. */}
             <ProfileSection key={`${settings.name}|${settings.avatar_color}`} settings={settings} />
             <AppearanceSection theme={settings.theme} />
+            <LanguageSection language={settings.language} />
             <PasswordSection hasPassword={settings.has_password} email={settings.email} />
             <PinSection enabled={settings.pin_enabled} />
             <DevToolsSection devtools={settings.devtools} />

@@ -32,8 +32,8 @@ export const settingsApi = api.injectEndpoints({
           return; // a refusal is shown where the change was asked for
         }
         dispatch(settingsApi.util.upsertQueryData('getSettings', undefined, data));
-        const { name, avatar_color, theme } = data;
-        dispatch(accountSettingsSaved({ name, avatar_color, theme }));
+        const { name, avatar_color, theme, language } = data;
+        dispatch(accountSettingsSaved({ name, avatar_color, theme, language }));
       },
     }),
     changePassword: build.mutation<PasswordChangedResponse, PasswordChange>({

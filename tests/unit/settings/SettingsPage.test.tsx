@@ -11,6 +11,7 @@ const SETTINGS: UserSettings = {
   email: 'ann@example.org',
   avatar_color: '#4f46e5',
   theme: 'system',
+  language: 'browser',
   devtools: DEFAULT_DEVTOOLS_PREFERENCES,
   pin_enabled: false,
   has_password: true,
