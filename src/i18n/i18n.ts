@@ -1,13 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageChoice } from '../../protocol';
+import english from './locales/en';
 
 /**
  * The one translation instance of the page. Keys are the English text
  * itself (SPEC's strings word for word), so English needs no catalogue
- * except for plural forms (locales/en/*.json), and a string not yet in a
+ * except for plural forms (locales/en), and a string not yet in a
  * catalogue still reads in English. Other languages load as chunks of their
- * own, only when chosen (locales/<code>/*.json, one file per area of the app).
+ * own, only when chosen (locales/<code>, one file per area of the app).
  *
  * How the source uses it:
  * - in components `const { t } = useTranslation()`, elsewhere `t` from here;
@@ -28,12 +29,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'De
 
 /** localStorage: the language last applied, so the next start (signed in or not) opens in it. */
 export const LANGUAGE_STORAGE_KEY = 'emgen.language';
-
-const englishParts = import.meta.glob<Record<string, string>>('./locales/en/*.json', {
-  import: 'default',
-  eager: true,
-});
-const english: Record<string, string> = Object.assign({}, ...Object.values(englishParts));
 
 /**
  * Keys asked for in a language whose catalogue lacks them (shown in English
@@ -74,8 +69,11 @@ export function tKey<const T extends string>(key: T): T {
   return key;
 }
 
-type Catalogue = Record<string, string>;
-const catalogues = import.meta.glob<Catalogue>('./locales/de/*.json', { import: 'default' });
+// Each language but English is a chunk of its own, fetched only when chosen. Written out
+// (not import.meta.glob) so the store also loads in plain Node, as the benches run it.
+const catalogues: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string>>> = {
+  de: () => import('./locales/de').then((m) => m.default),
+};
 
 /** The language a choice means here: 'browser' is the first of the browser's we have. */
 export function resolveLanguage(
@@ -94,12 +92,7 @@ export function resolveLanguage(
 
 async function loadCatalogue(language: Language): Promise<void> {
   if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const parts = await Promise.all(
-    Object.entries(catalogues)
-      .filter(([path]) => path.startsWith(`./locales/${language}/`))
-      .map(([, load]) => load()),
-  );
-  i18n.addResourceBundle(language, 'translation', Object.assign({}, ...parts), true, true);
+  i18n.addResourceBundle(language, 'translation', await catalogues[language](), true, true);
 }
 
 /** The choice last applied on this browser ('browser' when none). */

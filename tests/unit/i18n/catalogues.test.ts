@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCatalogue, scanKeys } from '../../../scripts/i18nKeys';
 
@@ -30,6 +31,15 @@ describe('translation catalogues', () => {
       .filter(({ form }) => !english[form])
       .map(({ form, at }) => `${at}: ${form}`);
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('loads every catalogue file: each is imported by its language index', () => {
+    for (const language of ['en', 'de']) {
+      const dir = `src/i18n/locales/${language}`;
+      const index = fs.readFileSync(`${dir}/index.ts`, 'utf8');
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+      expect(files.filter((f) => !index.includes(`'./${f}'`))).toEqual([]);
+    }
   });
 
   it('keeps the placeholders of each key in its German', () => {

@@ -1,0 +1,9 @@
+import settings from './settings.json';
+
+/**
+ * German, one file per area of the app, loaded as a chunk of its own only
+ * when a page is shown in German. A new file here is imported here too:
+ * tests/unit/i18n/catalogues.test.ts checks it.
+ */
+const german: Record<string, string> = { ...settings };
+export default german;

@@ -1,0 +1,9 @@
+import common from './common.json';
+
+/**
+ * English plural forms, one file per area of the app, all in the main
+ * bundle (English is also every other language's fallback). A new file here
+ * is imported here too: tests/unit/i18n/catalogues.test.ts checks it.
+ */
+const english: Record<string, string> = { ...common };
+export default english;
