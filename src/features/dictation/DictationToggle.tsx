@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
   dictationCancelled,
@@ -21,6 +22,7 @@ import { METER_MAX_PX } from './meter';
  * Leaving the page while dictating cancels the session.
  */
 export function DictationToggle({ worldId }: { worldId: string }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectDictationStatus);
   const active = isDictationActive(status);
@@ -39,13 +41,13 @@ export function DictationToggle({ worldId }: { worldId: string }) {
     if (active) dispatch(dictationStopRequested());
     else dispatch(dictationStartRequested({ worldId }));
   };
-  const label = active ? 'Stop dictation' : 'Start dictation';
+  const label = active ? t('Stop dictation') : t('Start dictation');
   const busy = status === 'starting' || status === 'stopping';
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       {status === 'recording' && <LevelMeter />}
-      <Tooltip title={status === 'stopping' ? 'Finishing dictation...' : label}>
+      <Tooltip title={status === 'stopping' ? t('Finishing dictation...') : label}>
         <span>
           <IconButton
             aria-label={label}

@@ -7,6 +7,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { CLOSE_NOT_SIGNED_IN } from '../../../protocol';
 import { AUDIO_BUFFER_SAMPLES, AUDIO_ERRORS, AUDIO_SAMPLE_RATE } from '../../../protocol/audio';
+import { t, tKey } from '../../i18n/i18n';
 import { authenticationFailed } from '../auth/authActions';
 import { AudioSocket, type AudioWebSocketCtor } from '../../ws/audioSocket';
 import { CONNECT_TIMEOUT_CODE, type CloseInfo, type Timers } from '../../ws/transport';
@@ -48,10 +49,11 @@ export const DICTATION_FINAL_TIMEOUT_MS = 5_000;
 /** At most ten meter updates per second, so DevTools and the action log stay readable. */
 export const DICTATION_LEVEL_INTERVAL_MS = 100;
 
+/** In English; the failure carries the current language's text (t where it fails). */
 export const DICTATION_ERRORS = {
-  connect: 'Could not connect to speech recognition',
-  lost: 'The connection to speech recognition was lost',
-  noFinal: 'Speech recognition did not answer in time',
+  connect: tKey('Could not connect to speech recognition'),
+  lost: tKey('The connection to speech recognition was lost'),
+  noFinal: tKey('Speech recognition did not answer in time'),
 } as const;
 
 interface Session {
@@ -151,7 +153,7 @@ export function createDictationMiddleware(deps: DictationDeps): Middleware {
       api.dispatch(dictationRecordingStarted());
       s.mic.start({
         onChunk: (chunk) => chunkCaptured(s, chunk),
-        onEnded: () => fail(s, MIC_ERRORS.ended),
+        onEnded: () => fail(s, t(MIC_ERRORS.ended)),
       });
     }
 
@@ -187,7 +189,7 @@ export function createDictationMiddleware(deps: DictationDeps): Middleware {
       const reason = info.code === CONNECT_TIMEOUT_CODE ? '' : info.reason;
       fail(
         s,
-        reason || (s.phase === 'starting' ? DICTATION_ERRORS.connect : DICTATION_ERRORS.lost),
+        reason || t(s.phase === 'starting' ? DICTATION_ERRORS.connect : DICTATION_ERRORS.lost),
       );
       // Signed out (elsewhere, or the session ended): the same handling as a 401 or
       // the cog socket's 4401. A 4403 is the cog socket's to show: it closes too.
@@ -205,12 +207,12 @@ export function createDictationMiddleware(deps: DictationDeps): Middleware {
       s.phase = 'stopping';
       s.mic?.stop();
       if (!s.socket?.sendEnd()) {
-        fail(s, DICTATION_ERRORS.lost);
+        fail(s, t(DICTATION_ERRORS.lost));
         return;
       }
       s.finalTimer = setTimeout(() => {
         s.finalTimer = undefined;
-        fail(s, DICTATION_ERRORS.noFinal);
+        fail(s, t(DICTATION_ERRORS.noFinal));
       }, finalTimeoutMs);
     }
 

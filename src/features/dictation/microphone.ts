@@ -4,6 +4,7 @@
  * browser object comes through MicrophoneDeps, so tests use fakes (the device
  * edge) and nothing here touches Redux.
  */
+import { t, tKey } from '../../i18n/i18n';
 import { PCM_PROCESSOR_NAME, type PcmChunk, type PcmProcessorOptions } from './pcm';
 
 export interface AudioNodeLike {
@@ -56,38 +57,41 @@ export interface MicrophoneCapture {
   stop(): void;
 }
 
+/** In English; what the user sees is the current language's (microphoneErrorText, t). */
 export const MIC_ERRORS = {
-  denied: 'Microphone permission was denied',
-  noDevice: 'No microphone found',
-  busy: 'The microphone is in use by another application',
-  insecure: 'The microphone is only available over https (or on localhost)',
-  sampleRate: 'This browser cannot record at the sample rate dictation needs',
-  ended: 'The microphone stopped',
+  denied: tKey('Microphone permission was denied'),
+  noDevice: tKey('No microphone found'),
+  busy: tKey('The microphone is in use by another application'),
+  insecure: tKey('The microphone is only available over https (or on localhost)'),
+  sampleRate: tKey('This browser cannot record at the sample rate dictation needs'),
+  ended: tKey('The microphone stopped'),
 } as const;
 
-/** A failure the user can read; `message` is the text to show. */
+/** A failure the user can read; `message` is one of MIC_ERRORS, shown translated. */
 export class MicrophoneError extends Error {
   override readonly name = 'MicrophoneError';
 }
 
 /** getUserMedia's DOMException names as the messages the user sees (SPEC §8 style). */
 export function microphoneErrorText(e: unknown): string {
-  if (e instanceof MicrophoneError) return e.message;
+  if (e instanceof MicrophoneError) return t(e.message);
   const name = (e as { name?: unknown } | null)?.name;
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
     case 'SecurityError':
-      return MIC_ERRORS.denied;
+      return t(MIC_ERRORS.denied);
     case 'NotFoundError':
     case 'DevicesNotFoundError':
     case 'OverconstrainedError':
-      return MIC_ERRORS.noDevice;
+      return t(MIC_ERRORS.noDevice);
     case 'NotReadableError':
     case 'TrackStartError':
-      return MIC_ERRORS.busy;
+      return t(MIC_ERRORS.busy);
     default:
-      return `Could not start the microphone: ${e instanceof Error ? e.message : String(e)}`;
+      return t('Could not start the microphone: {{error}}', {
+        error: e instanceof Error ? e.message : String(e),
+      });
   }
 }
 

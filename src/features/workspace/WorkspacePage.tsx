@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
@@ -54,6 +55,7 @@ const BLOCKS_COLUMN = {
  * page until the workspace's experts, history and name are in.
  */
 export function WorkspacePage() {
+  const { t } = useTranslation();
   const { worldId = '' } = useParams();
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
@@ -83,11 +85,11 @@ export function WorkspacePage() {
             severity="warning"
             action={
               <Button component={Link} to={dashboardUrl(worldId)} color="inherit">
-                Dashboard
+                {t('Dashboard')}
               </Button>
             }
           >
-            No workspace selected
+            {t('No workspace selected')}
           </Alert>
         </Container>
       </Box>
@@ -110,7 +112,7 @@ export function WorkspacePage() {
   // The first screen waits for the experts, the history and the name (one layout, no shifts).
   // Also while the state is still the workspace the sidebar just left: the transcript must mount
   // with the new one's first page, as on a fresh load, or it pages away from a linked message.
-  if (!loaded || openedId !== workspaceId) return <FullScreenSpinner label="Loading..." />;
+  if (!loaded || openedId !== workspaceId) return <FullScreenSpinner label={t('Loading...')} />;
 
   const openFinder = () => {
     setPanel(null);
@@ -159,7 +161,7 @@ export function WorkspacePage() {
           {phone ? (
             <PhoneDrawer
               id="workspace-experts"
-              label="Experts"
+              label={t('Experts')}
               anchor="left"
               open={panel === 'experts'}
               onClose={closePanel}
@@ -167,7 +169,12 @@ export function WorkspacePage() {
               {experts}
             </PhoneDrawer>
           ) : (
-            <Paper variant="outlined" component="aside" aria-label="Experts" sx={{ minHeight: 0 }}>
+            <Paper
+              variant="outlined"
+              component="aside"
+              aria-label={t('Experts')}
+              sx={{ minHeight: 0 }}
+            >
               {experts}
             </Paper>
           )}
@@ -184,7 +191,7 @@ export function WorkspacePage() {
           {phone ? (
             <PhoneDrawer
               id="workspace-blocks"
-              label="Blocks, research and traces"
+              label={t('Blocks, research and traces')}
               anchor="right"
               open={panel === 'blocks'}
               onClose={closePanel}
@@ -195,7 +202,7 @@ export function WorkspacePage() {
             <Paper
               variant="outlined"
               component="aside"
-              aria-label="Blocks, research and traces"
+              aria-label={t('Blocks, research and traces')}
               sx={BLOCKS_COLUMN}
             >
               {blocks}

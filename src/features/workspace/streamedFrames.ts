@@ -1,5 +1,6 @@
 import type { EntityState } from '@reduxjs/toolkit';
 import type { MessageVersion, ProgressItem, ResearchBox } from '../../../protocol';
+import { t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 import { placePage } from './history';
 import { positionOf, removeMessages, upsertMessage } from './messageList';
@@ -44,7 +45,8 @@ function toTranscript(m: Incoming, fallbackRole: 'user' | 'assistant'): Transcri
   const out: TranscriptMessage = {
     message_id: m.message_id,
     role,
-    name: m.name ?? (role === 'user' ? 'You' : 'Expert'),
+    // A name the server left out, in the language of the moment the message arrived.
+    name: m.name ?? (role === 'user' ? t('You') : t('Expert')),
     final: m.final ?? true,
   };
   if (m.content !== undefined) out.content = m.content;

@@ -2,6 +2,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The message box's paperclip: picks one or more files to attach to the workspace. */
 export function AttachButton({
@@ -11,13 +12,14 @@ export function AttachButton({
   onFiles: (files: File[]) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Tooltip title="Attach files">
+      <Tooltip title={t('Attach files')}>
         <span>
           <IconButton
-            aria-label="Attach files"
+            aria-label={t('Attach files')}
             onClick={() => input.current?.click()}
             disabled={disabled}
           >

@@ -2,6 +2,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
 import type { PendingAttachment } from './useAttachments';
 
 /** The files on their way from the message box: progress on each chip, errors in words. */
@@ -12,11 +13,12 @@ export function PendingAttachments({
   pending: PendingAttachment[];
   onDismiss: (key: string) => void;
 }) {
+  const { t } = useTranslation();
   if (pending.length === 0) return null;
   return (
     <Box
       component="ul"
-      aria-label="Attachments uploading"
+      aria-label={t('Attachments uploading')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0, pb: 1 }}
     >
       {pending.map((p) => (
@@ -45,7 +47,7 @@ export function PendingAttachments({
                   size={16}
                   variant={p.progress > 0 ? 'determinate' : 'indeterminate'}
                   value={p.progress}
-                  aria-label={`Uploading ${p.name}`}
+                  aria-label={t('Uploading {{name}}', { name: p.name })}
                 />
               }
               label={`${p.name} · ${Math.round(p.progress)}%`}

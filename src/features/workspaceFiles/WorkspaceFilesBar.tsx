@@ -3,6 +3,7 @@ import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { worldFileViewerUrl } from '../../../protocol/paths';
 import { errorMessage } from '../../api/baseApi';
@@ -23,6 +24,7 @@ export function WorkspaceFilesBar({
   worldId: string;
   workspaceId: string;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { data } = useWorkspaceFiles(workspaceId);
   const [remove] = useRemoveWorkspaceFileMutation();
@@ -33,14 +35,19 @@ export function WorkspaceFilesBar({
     try {
       await remove({ workspaceId, drive, path }).unwrap();
     } catch (err) {
-      dispatch(flashShown(`Could not remove ${name}: ${errorMessage(err)}`, 'error'));
+      dispatch(
+        flashShown(
+          t('Could not remove {{name}}: {{error}}', { name, error: errorMessage(err) }),
+          'error',
+        ),
+      );
     }
   };
 
   return (
     <Box
       component="section"
-      aria-label="Workspace files"
+      aria-label={t('Workspace files')}
       sx={{
         display: 'flex',
         alignItems: 'baseline',
@@ -56,7 +63,7 @@ export function WorkspaceFilesBar({
       }}
     >
       <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-        Files
+        {t('Files')}
       </Typography>
       <Box
         component="ul"
@@ -86,7 +93,11 @@ export function WorkspaceFilesBar({
                 e.preventDefault(); // the chip is a link: the x must not open the file
                 void detach(f.drive, f.path, f.name);
               }}
-              deleteIcon={<CancelIcon aria-label={`Remove ${f.name} from the workspace`} />}
+              deleteIcon={
+                <CancelIcon
+                  aria-label={t('Remove {{name}} from the workspace', { name: f.name })}
+                />
+              }
             />
           </Box>
         ))}

@@ -8,6 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { workspaceExportPath, workspacePrintUrl, type ExportFormat } from '../../../protocol';
 
 /**
@@ -15,6 +16,7 @@ import { workspaceExportPath, workspacePrintUrl, type ExportFormat } from '../..
  * JSON download (streamed by the server, saved by the browser) and a print view.
  */
 export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; workspaceId: string }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   // A plain link: the browser streams the download to disk. The world goes in the query, as
@@ -31,9 +33,9 @@ export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; works
   );
   return (
     <>
-      <Tooltip title="Workspace menu">
+      <Tooltip title={t('Workspace menu')}>
         <IconButton
-          aria-label="Workspace menu"
+          aria-label={t('Workspace menu')}
           sx={{ flexShrink: 0 }}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
@@ -43,8 +45,8 @@ export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; works
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {item('md', 'Export as Markdown')}
-        {item('json', 'Export as JSON')}
+        {item('md', t('Export as Markdown'))}
+        {item('json', t('Export as JSON'))}
         <MenuItem
           onClick={() => {
             close();
@@ -54,7 +56,7 @@ export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; works
           <ListItemIcon>
             <PrintIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Print</ListItemText>
+          <ListItemText>{t('Print')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

@@ -5,17 +5,17 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { workspaceUrl, worldFileViewerUrl } from '../../../protocol/paths';
 import { errorMessage } from '../../api/baseApi';
+import { formatDateTime } from '../../i18n/format';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { MarkdownOnDemand, SafeHtmlOnDemand } from '../../components/RichTextOnDemand';
 import { useGetWorkspaceExportQuery } from './workspaceFilesApi';
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-};
+/** A date and time in the page's language; an unreadable one as it came. */
+const when = (iso: string) => formatDateTime(iso) || iso;
 
 /**
  * The print view of a workspace, /w/{worldid}/workspace-print?id=… (issue 20):
@@ -24,6 +24,7 @@ const when = (iso: string) => {
  * its research boxes and traces. With print=1 it opens the print dialog.
  */
 export function WorkspacePrintPage() {
+  const { t } = useTranslation();
   const { worldId = '' } = useParams();
   const [params] = useSearchParams();
   const workspaceId = params.get('id') ?? '';
@@ -34,17 +35,17 @@ export function WorkspacePrintPage() {
   useEffect(() => {
     if (!data || !autoPrint) return;
     // After the content has painted (markdown renderers load on demand).
-    const t = window.setTimeout(() => window.print(), 800);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => window.print(), 800);
+    return () => window.clearTimeout(timer);
   }, [data, autoPrint]);
 
   if (!workspaceId)
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
-        <Alert severity="warning">No workspace selected</Alert>
+        <Alert severity="warning">{t('No workspace selected')}</Alert>
       </Container>
     );
-  if (isLoading) return <FullScreenSpinner label="Loading..." />;
+  if (isLoading) return <FullScreenSpinner label={t('Loading...')} />;
   if (error || !data)
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
@@ -52,27 +53,30 @@ export function WorkspacePrintPage() {
       </Container>
     );
 
-  const title = data.workspace.name?.trim() || 'Untitled workspace';
+  const title = data.workspace.name?.trim() || t('Untitled workspace');
   return (
     <Container maxWidth="md" component="main" sx={{ py: 4, '@media print': { py: 0 } }}>
       <Box sx={{ display: 'flex', gap: 1, mb: 2, displayPrint: 'none' }}>
         <Button component={Link} to={workspaceUrl(worldId, workspaceId)} variant="outlined">
-          Back to the workspace
+          {t('Back to the workspace')}
         </Button>
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-          Print
+          {t('Print')}
         </Button>
       </Box>
       <Typography variant="h4" component="h1">
         {title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {data.messages.length} messages · printed {when(data.exportedAt)}
+        {t('{{count}} messages · printed {{date}}', {
+          count: data.messages.length,
+          date: when(data.exportedAt),
+        })}
       </Typography>
       {data.files.length > 0 && (
         <Box component="section" sx={{ mb: 3 }}>
           <Typography variant="h6" component="h2">
-            Files
+            {t('Files')}
           </Typography>
           <ul>
             {data.files.map((f) => (
@@ -84,7 +88,7 @@ export function WorkspacePrintPage() {
           </ul>
         </Box>
       )}
-      <Box component="section" aria-label="Conversation">
+      <Box component="section" aria-label={t('Conversation')}>
         {data.messages.map((m) => (
           <Box
             component="article"
@@ -92,7 +96,7 @@ export function WorkspacePrintPage() {
             sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', breakInside: 'avoid-page' }}
           >
             <Typography variant="subtitle2" component="h3">
-              {m.name || (m.role === 'user' ? 'You' : 'Expert')}{' '}
+              {m.name || (m.role === 'user' ? t('You') : t('Expert'))}{' '}
               <Typography component="span" variant="caption" color="text.secondary">
                 {when(m.createdAt)}
               </Typography>
@@ -108,12 +112,12 @@ export function WorkspacePrintPage() {
       {data.research.length > 0 && (
         <Box component="section" sx={{ mt: 4 }}>
           <Typography variant="h5" component="h2">
-            Research
+            {t('Research')}
           </Typography>
           {data.research.map((r) => (
             <Box key={r.id} sx={{ py: 1, breakInside: 'avoid-page' }}>
               <Typography variant="subtitle1" component="h3">
-                {r.title || r.name || 'Research'}
+                {r.title || r.name || t('Research')}
               </Typography>
               {r.html ? (
                 <SafeHtmlOnDemand html={r.html} />
@@ -127,18 +131,18 @@ export function WorkspacePrintPage() {
       {data.traces.length > 0 && (
         <Box component="section" sx={{ mt: 4 }}>
           <Typography variant="h5" component="h2">
-            Traces
+            {t('Traces')}
           </Typography>
-          {data.traces.map((t, i) => (
-            <Box key={`${t.key}-${i}`} sx={{ py: 1, breakInside: 'avoid-page' }}>
+          {data.traces.map((trace, i) => (
+            <Box key={`${trace.key}-${i}`} sx={{ py: 1, breakInside: 'avoid-page' }}>
               <Typography variant="subtitle2" component="h3">
-                {t.key}
+                {trace.key}
               </Typography>
-              {t.html ? (
-                <SafeHtmlOnDemand html={t.html} />
+              {trace.html ? (
+                <SafeHtmlOnDemand html={trace.html} />
               ) : (
                 <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontSize: 12, m: 0 }}>
-                  {JSON.stringify(t.value, null, 2)}
+                  {JSON.stringify(trace.value, null, 2)}
                 </Box>
               )}
             </Box>

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { useAppSelector } from '../../../store/hooks';
 import { messageAt, type MessageList } from '../messageList';
@@ -18,10 +20,10 @@ function plainText(markdownOrHtml: string): string {
     .trim();
 }
 
-function spoken(m: TranscriptMessage): string {
+function spoken(t: TFunction, m: TranscriptMessage): string {
   const text = plainText(m.content ?? m.html ?? '');
   const start = text.length > SPOKEN_CHARS ? `${text.slice(0, SPOKEN_CHARS)}…` : text;
-  return `${m.name} answered: ${start}`;
+  return t('{{name}} answered: {{text}}', { name: m.name, text: start });
 }
 
 function recentAnswers(list: MessageList): TranscriptMessage[] {
@@ -40,6 +42,7 @@ function recentAnswers(list: MessageList): TranscriptMessage[] {
  * A live region without the status role: the page's flashes are its status.
  */
 export function AnswerAnnouncer() {
+  const { t } = useTranslation();
   const list = useAppSelector(selectMessageList);
   const streaming = useRef(new Set<string>());
   // The region's text is written directly: announcing must not render the transcript again.
@@ -50,8 +53,9 @@ export function AnswerAnnouncer() {
       if (!m.final) streaming.current.add(m.message_id);
       else if (streaming.current.delete(m.message_id)) done.push(m);
     }
-    if (done.length && region.current) region.current.textContent = done.map(spoken).join(' ');
-  }, [list]);
+    if (done.length && region.current)
+      region.current.textContent = done.map((m) => spoken(t, m)).join(' ');
+  }, [list, t]);
   return (
     <div
       ref={region}

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import type { CodeBlock } from '../codeBlocks';
 import { selectCodeBlocks } from '../workspaceSelectors';
@@ -21,19 +22,20 @@ export function fenced(code: string, language: string): string {
 
 /** 'Blocks': every code block of the transcript, each with a copy button, and copy-all (SPEC §2). */
 export function CodeBlocksPanel() {
+  const { t } = useTranslation();
   const blocks = useAppSelector(selectCodeBlocks);
   const copy = useCopyText();
   const copyAll = () =>
     copy(blocks.map((b) => b.code).join('\n\n'), {
-      ok: 'All code blocks copied to clipboard',
-      failed: 'Failed to copy all code blocks',
+      ok: t('All code blocks copied to clipboard'),
+      failed: t('Failed to copy all code blocks'),
     });
 
   return (
     <Box component="section" aria-labelledby="blocks-heading">
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         <Typography id="blocks-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
-          Blocks
+          {t('Blocks')}
         </Typography>
         <Button
           size="small"
@@ -41,12 +43,12 @@ export function CodeBlocksPanel() {
           onClick={copyAll}
           disabled={blocks.length === 0}
         >
-          Copy all
+          {t('Copy all')}
         </Button>
       </Box>
       {blocks.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No code blocks yet
+          {t('No code blocks yet')}
         </Typography>
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -60,6 +62,7 @@ export function CodeBlocksPanel() {
 }
 
 const CodeBlockCard = memo(function CodeBlockCard({ block }: { block: CodeBlock }) {
+  const { t } = useTranslation();
   const copy = useCopyText();
   return (
     <Paper variant="outlined" sx={{ p: 1 }} data-testid="code-block">
@@ -70,12 +73,15 @@ const CodeBlockCard = memo(function CodeBlockCard({ block }: { block: CodeBlock 
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }} noWrap>
           {block.author}
         </Typography>
-        <Tooltip title="Copy code">
+        <Tooltip title={t('Copy code')}>
           <IconButton
-            aria-label="Copy code"
+            aria-label={t('Copy code')}
             size="small"
             onClick={() =>
-              copy(block.code, { ok: 'Code copied to clipboard', failed: 'Failed to copy code' })
+              copy(block.code, {
+                ok: t('Code copied to clipboard'),
+                failed: t('Failed to copy code'),
+              })
             }
           >
             <ContentCopyIcon fontSize="small" />

@@ -7,6 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectExperts } from '../workspaceSelectors';
 import { expertToggled, type WorkspaceExpert } from '../workspaceSlice';
@@ -14,16 +15,17 @@ import { keywordText } from './keywords';
 
 /** The workspace's experts; a click toggles whether the expert takes part (SPEC §2). */
 export function ExpertList() {
+  const { t } = useTranslation();
   const experts = useAppSelector(selectExperts);
   if (experts.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-        No experts yet
+        {t('No experts yet')}
       </Typography>
     );
   }
   return (
-    <List dense sx={{ py: 0 }} aria-label="Experts">
+    <List dense sx={{ py: 0 }} aria-label={t('Experts')}>
       {experts.map((expert) => (
         <ExpertItem key={expert.expert_id} expert={expert} />
       ))}

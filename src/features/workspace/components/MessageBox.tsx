@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { cogSend } from '../../../ws/cogActions';
@@ -31,6 +32,7 @@ import { useToolMenu } from '../../toolMenu/useToolMenu';
  * result is posted into the transcript.
  */
 export function MessageBox() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { worldId = '' } = useParams();
   const workspaceId = useSearchParams()[0].get('id');
@@ -39,7 +41,9 @@ export function MessageBox() {
   const drop = useFileDrop(attachments.attach, Boolean(workspaceId));
   const trimmed = text.trim();
   const tools = useToolMenu(workspaceId);
-  useDictatedText(useCallback((words) => setText((t) => appendDictation(t, words)), []));
+  useDictatedText(
+    useCallback((words) => setText((current) => appendDictation(current, words)), []),
+  );
   const changeText = (next: string) => {
     setText(next);
     tools.onTextChange(next);
@@ -95,14 +99,14 @@ export function MessageBox() {
           onChange={(e) => changeText(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={drop.onPaste}
-          placeholder="Ask the experts..."
+          placeholder={t('Ask the experts...')}
           multiline
           maxRows={8}
           fullWidth
           size="small"
           slotProps={{
             htmlInput: {
-              'aria-label': 'Message',
+              'aria-label': t('Message'),
               // Stays a textbox (it is one); the / menu is its list of suggestions.
               'aria-autocomplete': 'list',
               'aria-controls': tools.open ? TOOL_MENU_ID : undefined,
@@ -113,9 +117,9 @@ export function MessageBox() {
         />
         <DictationToggle worldId={worldId} />
         <StopButton />
-        <Tooltip title="Send">
+        <Tooltip title={t('Send')}>
           <span>
-            <IconButton aria-label="Send" color="primary" onClick={send} disabled={!trimmed}>
+            <IconButton aria-label={t('Send')} color="primary" onClick={send} disabled={!trimmed}>
               <SendIcon />
             </IconButton>
           </span>
@@ -137,15 +141,16 @@ export function MessageBox() {
 
 /** What the recogniser hears so far, under the box while dictating. */
 function DictationHint() {
+  const { t } = useTranslation();
   const status = useAppSelector(selectDictationStatus);
   const interim = useAppSelector(selectDictationInterim);
   const hint =
     status === 'starting'
-      ? 'Starting the microphone...'
+      ? t('Starting the microphone...')
       : status === 'recording'
-        ? interim || 'Listening...'
+        ? interim || t('Listening...')
         : status === 'stopping'
-          ? interim || 'Recognising...'
+          ? interim || t('Recognising...')
           : '';
   if (!hint) return null;
   return (

@@ -1,8 +1,10 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import Fab from '@mui/material/Fab';
+import { useTranslation } from 'react-i18next';
 
 /** Floats over the transcript's bottom while new messages wait below the reader. */
 export function NewMessagesPill({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
   return (
     <Fab
       variant="extended"
@@ -21,7 +23,7 @@ export function NewMessagesPill({ onClick }: { onClick: () => void }) {
       }}
     >
       <ArrowDownwardIcon fontSize="small" sx={{ mr: 0.5 }} />
-      New messages below
+      {t('New messages below')}
     </Fab>
   );
 }

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type PhonePanel = 'experts' | 'blocks' | null;
 
@@ -15,6 +16,7 @@ export function PhonePanelButtons({
   open: PhonePanel;
   onOpen: (panel: Exclude<PhonePanel, null>) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <Button
@@ -23,7 +25,7 @@ export function PhonePanelButtons({
         aria-expanded={open === 'experts'}
         aria-controls="workspace-experts"
       >
-        Experts
+        {t('Experts')}
       </Button>
       <Button
         startIcon={<CodeIcon />}
@@ -31,7 +33,7 @@ export function PhonePanelButtons({
         aria-expanded={open === 'blocks'}
         aria-controls="workspace-blocks"
       >
-        Blocks
+        {t('Blocks')}
       </Button>
     </>
   );

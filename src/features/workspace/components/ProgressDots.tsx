@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import type { ProgressItem } from '../../../../protocol';
+import { tKey } from '../../../i18n/i18n';
 import { useAppSelector } from '../../../store/hooks';
 import { selectProgressItems } from '../workspaceSelectors';
 
@@ -19,6 +21,16 @@ const COLOR: Record<ProgressItem['status'], string> = {
   done: 'success.main',
 };
 
+/** Each status in words (the English is the protocol's own value, as the spec shows it). */
+const STATUS_TEXT: Record<ProgressItem['status'], string> = {
+  'working-ok': tKey('working-ok'),
+  'working-with-errors': tKey('working-with-errors'),
+  failed: tKey('failed'),
+  completed: tKey('completed'),
+  stopped: tKey('stopped'),
+  done: tKey('done'),
+};
+
 /** Who the item is about: the server may name the expert beside the cid. */
 function labelOf(item: ProgressItem): string {
   const named = item.expert_name ?? item.expert ?? item.name;
@@ -27,16 +39,21 @@ function labelOf(item: ProgressItem): string {
 
 /** One dot per progress item of the meeting (SPEC §3, §4: 'done' removes it). */
 export function ProgressDots() {
+  const { t } = useTranslation();
   const items = useAppSelector(selectProgressItems);
   if (items.length === 0) return null;
   return (
     <Box
-      aria-label="Progress"
+      aria-label={t('Progress')}
       role="list"
       sx={{ display: 'flex', gap: 1, px: 2, py: 0.5, flexWrap: 'wrap' }}
     >
       {items.map((item) => {
-        const label = `${labelOf(item)}: ${item.status}${item.error ? ` — ${item.error}` : ''}`;
+        const who = labelOf(item);
+        const status = STATUS_TEXT[item.status] ? t(STATUS_TEXT[item.status]) : item.status;
+        const label = item.error
+          ? t('{{who}}: {{status}} — {{error}}', { who, status, error: item.error })
+          : t('{{who}}: {{status}}', { who, status });
         return (
           <Tooltip key={item.cid} title={label}>
             <Box

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { selectTraces } from '../workspaceSelectors';
 import { SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
@@ -17,12 +18,13 @@ function pretty(value: unknown): string {
 
 /** What the experts did, step by step: key and html or value (SPEC §3). */
 export function TracesPanel() {
+  const { t } = useTranslation();
   const traces = useAppSelector(selectTraces);
   if (traces.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="traces-heading">
       <Typography id="traces-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Traces
+        {t('Traces')}
       </Typography>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         {traces.map((trace, i) => (

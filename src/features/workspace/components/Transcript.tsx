@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { historyPageAsked } from '../history';
 import { messageAt, positionOf } from '../messageList';
@@ -25,6 +26,7 @@ const FOLLOW_THRESHOLD_PX = 120;
  * while the user is near it, so new and streaming answers stay in view.
  */
 export function Transcript() {
+  const { t } = useTranslation();
   const list = useAppSelector(selectMessageList);
   const history = useAppSelector(selectHistory);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -111,7 +113,7 @@ export function Transcript() {
       >
         {empty ? (
           <Typography color="text.secondary" sx={{ px: 2, py: 4, textAlign: 'center' }}>
-            Start a conversation by typing a message
+            {t('Start a conversation by typing a message')}
           </Typography>
         ) : (
           <Box
@@ -120,7 +122,7 @@ export function Transcript() {
           >
             <Box
               role="list"
-              aria-label="Meeting transcript"
+              aria-label={t('Meeting transcript')}
               sx={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
               style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
             >

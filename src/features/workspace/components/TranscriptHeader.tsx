@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The transcript's title and its scroll buttons. Memoized: the list renders
@@ -19,22 +20,23 @@ export const TranscriptHeader = memo(function TranscriptHeader({
   onTop: () => void;
   onBottom: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
       <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-        {empty ? 'No transcript yet' : 'Meeting Transcript'}
+        {empty ? t('No transcript yet') : t('Meeting Transcript')}
       </Typography>
-      <Tooltip title="Scroll to top">
+      <Tooltip title={t('Scroll to top')}>
         <span>
-          <IconButton aria-label="Scroll to top" size="small" disabled={empty} onClick={onTop}>
+          <IconButton aria-label={t('Scroll to top')} size="small" disabled={empty} onClick={onTop}>
             <KeyboardDoubleArrowUpIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Scroll to bottom">
+      <Tooltip title={t('Scroll to bottom')}>
         <span>
           <IconButton
-            aria-label="Scroll to bottom"
+            aria-label={t('Scroll to bottom')}
             size="small"
             disabled={empty}
             onClick={onBottom}

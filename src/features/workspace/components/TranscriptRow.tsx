@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnswerSnapshot, MessageVersion } from '../../../../protocol';
 import { useAppSelector } from '../../../store/hooks';
 import {
@@ -100,6 +101,7 @@ function MessageView({
   editable: boolean;
   active: boolean;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const isUser = message.role === 'user';
   const tool = message.tool_name;
@@ -141,9 +143,15 @@ function MessageView({
           >
             {tool ? `/${shortToolName(tool)}` : message.name}
           </Typography>
-          {tool && <Chip size="small" variant="outlined" label={`Tool · ${toolProvider(tool)}`} />}
+          {tool && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t('Tool · {{provider}}', { provider: toolProvider(tool) })}
+            />
+          )}
           {shown.stopped && message.final && (
-            <Chip size="small" color="warning" variant="outlined" label="Stopped" />
+            <Chip size="small" color="warning" variant="outlined" label={t('Stopped')} />
           )}
           {keywords && <Chip size="small" variant="outlined" label={keywords} />}
           {!message.final && <TypingIndicator />}
@@ -186,10 +194,11 @@ function MessageView({
 
 /** The answers an earlier version of a question had, shown under it while it is switched to. */
 function EarlierAnswers({ answers }: { answers: AnswerSnapshot[] }) {
+  const { t } = useTranslation();
   return (
     <Box
       role="list"
-      aria-label="Answers to this version"
+      aria-label={t('Answers to this version')}
       sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 1 }}
     >
       {answers.map((a) => (
@@ -208,7 +217,9 @@ function EarlierAnswers({ answers }: { answers: AnswerSnapshot[] }) {
             <Typography variant="subtitle2" component="span" color="primary">
               {a.name}
             </Typography>
-            {a.stopped && <Chip size="small" color="warning" variant="outlined" label="Stopped" />}
+            {a.stopped && (
+              <Chip size="small" color="warning" variant="outlined" label={t('Stopped')} />
+            )}
           </Box>
           {a.html ? <SafeHtmlOnDemand html={a.html} /> : <MarkdownOnDemand content={a.content} />}
         </Box>
@@ -223,11 +234,12 @@ const blink = keyframes`
 `;
 
 function TypingIndicator() {
+  const { t } = useTranslation();
   return (
     <Box
       component="span"
       role="status"
-      aria-label="typing"
+      aria-label={t('typing')}
       sx={{ display: 'inline-flex', gap: 0.5, ml: 0.5 }}
     >
       {[0, 1, 2].map((i) => (

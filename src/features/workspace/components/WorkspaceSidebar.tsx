@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { configureWorkspaceUrl, dashboardUrl } from '../../../../protocol/paths';
 import { ExpertList } from './ExpertList';
@@ -21,19 +22,20 @@ export function WorkspaceSidebar({
   /** Opens the page's File Finder. */
   onOpenFinder: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          Experts
+          {t('Experts')}
         </Typography>
-        <Tooltip title="File Finder">
-          <IconButton aria-label="Open File Finder" onClick={onOpenFinder}>
+        <Tooltip title={t('File Finder')}>
+          <IconButton aria-label={t('Open File Finder')} onClick={onOpenFinder}>
             <FolderOpenIcon />
           </IconButton>
         </Tooltip>
-        <Tooltip title="Dashboard">
-          <IconButton component={Link} to={dashboardUrl(worldId)} aria-label="Dashboard">
+        <Tooltip title={t('Dashboard')}>
+          <IconButton component={Link} to={dashboardUrl(worldId)} aria-label={t('Dashboard')}>
             <HomeIcon />
           </IconButton>
         </Tooltip>
@@ -49,7 +51,7 @@ export function WorkspaceSidebar({
           startIcon={<SettingsIcon />}
           fullWidth
         >
-          Configure Workspace
+          {t('Configure Workspace')}
         </Button>
       </Box>
     </Box>

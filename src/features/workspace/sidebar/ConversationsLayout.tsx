@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConversationsPanel } from './ConversationsPanel';
 import { useBoxWidth } from './useBoxWidth';
 import { usePersistentFlag } from './usePersistentFlag';
@@ -39,6 +40,7 @@ export function ConversationsLayout({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const narrowWindow = useMediaQuery(SIDEBAR_DRAWER_QUERY, { noSsr: true });
   const [boxRef, boxWidth] = useBoxWidth();
   const narrow = narrowWindow || boxWidth < COLUMN_MIN_BOX_WIDTH;
@@ -55,10 +57,10 @@ export function ConversationsLayout({
           <Button
             startIcon={<MenuIcon />}
             onClick={() => setDrawerOpen(true)}
-            aria-label="Open workspaces"
+            aria-label={t('Open workspaces')}
             aria-expanded={drawerOpen}
           >
-            Workspaces
+            {t('Workspaces')}
           </Button>
           {actions}
           <Drawer
@@ -66,7 +68,7 @@ export function ConversationsLayout({
             onClose={() => setDrawerOpen(false)}
             slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}
           >
-            <Box component="nav" aria-label="Workspaces" sx={{ height: '100%' }}>
+            <Box component="nav" aria-label={t('Workspaces')} sx={{ height: '100%' }}>
               <ConversationsPanel
                 worldId={worldId}
                 workspaceId={workspaceId}
@@ -77,8 +79,8 @@ export function ConversationsLayout({
         </Box>
       ) : collapsed ? (
         <Box sx={{ pt: 1.5, pl: 1 }}>
-          <Tooltip title="Show workspaces" placement="right">
-            <IconButton aria-label="Show workspaces" onClick={() => setCollapsed(false)}>
+          <Tooltip title={t('Show workspaces')} placement="right">
+            <IconButton aria-label={t('Show workspaces')} onClick={() => setCollapsed(false)}>
               <ChevronRightIcon />
             </IconButton>
           </Tooltip>
@@ -87,7 +89,7 @@ export function ConversationsLayout({
         <Paper
           variant="outlined"
           component="nav"
-          aria-label="Workspaces"
+          aria-label={t('Workspaces')}
           sx={{ width: WIDTH, flexShrink: 0, m: 1, mr: 0, height: 'calc(100vh - 64px - 16px)' }}
         >
           <ConversationsPanel

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListedWorkspace } from '../../../../protocol';
 import { dashboardUrl } from '../../../../protocol/paths';
@@ -58,6 +59,7 @@ export function ConversationsPanel({
   /** Shown as a collapse button when given. */
   onCollapse?: () => void;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const connected = useAppSelector(selectIsConnected);
@@ -83,11 +85,11 @@ export function ConversationsPanel({
       dispatch(workspaceSearchCleared());
       return;
     }
-    const t = window.setTimeout(
+    const timer = window.setTimeout(
       () => dispatch(cogSend('workspace.search', { q: trimmed })),
       SIDEBAR_SEARCH_DEBOUNCE_MS,
     );
-    return () => window.clearTimeout(t);
+    return () => window.clearTimeout(timer);
   }, [trimmed, dispatch]);
 
   const groups = useMemo(() => groupWorkspaces(workspaces ?? [], deleted), [workspaces, deleted]);
@@ -100,10 +102,15 @@ export function ConversationsPanel({
     if (!(await sidebarOperation(dispatch, 'workspace.delete', { workspace_id: id }))) return;
     dispatch(workspaceDeleted({ workspaceId: id }));
     dispatch(
-      flashShown(`Deleted “${workspaceTitle(ws.name)}”`, 'info', UNDO_FLASH_MS, {
-        label: 'Undo',
-        action: workspaceRestoreAsked({ workspaceId: id }),
-      }),
+      flashShown(
+        t('Deleted “{{name}}”', { name: workspaceTitle(ws.name) }),
+        'info',
+        UNDO_FLASH_MS,
+        {
+          label: t('Undo'),
+          action: workspaceRestoreAsked({ workspaceId: id }),
+        },
+      ),
     );
     // The open workspace no longer exists: back to the dashboard (Undo still works from there).
     if (id === workspaceId) navigate(dashboardUrl(worldId));
@@ -124,11 +131,11 @@ export function ConversationsPanel({
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1, pb: 0.5 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          Workspaces
+          {t('Workspaces')}
         </Typography>
         {onCollapse && (
-          <Tooltip title="Hide workspaces">
-            <IconButton aria-label="Hide workspaces" onClick={onCollapse} edge="end">
+          <Tooltip title={t('Hide workspaces')}>
+            <IconButton aria-label={t('Hide workspaces')} onClick={onCollapse} edge="end">
               <ChevronLeftIcon />
             </IconButton>
           </Tooltip>
@@ -142,16 +149,16 @@ export function ConversationsPanel({
           // The dashboard's Create Workspace path: a draft, then the management page names it.
           onClick={() => void runAction({ action: 'new_chat' })}
         >
-          New workspace
+          {t('New workspace')}
         </Button>
         <TextField
           size="small"
           type="search"
-          placeholder="Search workspaces"
+          placeholder={t('Search workspaces')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           slotProps={{
-            htmlInput: { 'aria-label': 'Search workspaces', maxLength: 200 },
+            htmlInput: { 'aria-label': t('Search workspaces'), maxLength: 200 },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -175,20 +182,20 @@ export function ConversationsPanel({
             {groups.pinned.length > 0 && (
               <List
                 dense
-                aria-label="Pinned workspaces"
+                aria-label={t('Pinned workspaces')}
                 sx={{ px: 1 }}
-                subheader={<ListSubheader disableSticky>Pinned</ListSubheader>}
+                subheader={<ListSubheader disableSticky>{t('Pinned')}</ListSubheader>}
               >
                 {groups.pinned.map(row)}
               </List>
             )}
             <List
               dense
-              aria-label="Recent workspaces"
+              aria-label={t('Recent workspaces')}
               sx={{ px: 1 }}
               subheader={
                 groups.pinned.length > 0 ? (
-                  <ListSubheader disableSticky>Recent</ListSubheader>
+                  <ListSubheader disableSticky>{t('Recent')}</ListSubheader>
                 ) : undefined
               }
             >
@@ -196,7 +203,7 @@ export function ConversationsPanel({
             </List>
             {workspaces !== null && groups.pinned.length + groups.recent.length === 0 && (
               <Typography color="text.secondary" variant="body2" sx={{ px: 2 }}>
-                No workspaces yet
+                {t('No workspaces yet')}
               </Typography>
             )}
             {groups.archived.length > 0 && (
@@ -206,10 +213,12 @@ export function ConversationsPanel({
                   onClick={() => setShowArchived(!showArchived)}
                   aria-expanded={showArchived}
                 >
-                  {showArchived ? 'Hide archived' : `Archived (${groups.archived.length})`}
+                  {showArchived
+                    ? t('Hide archived')
+                    : t('Archived ({{number}})', { number: groups.archived.length })}
                 </Button>
                 {showArchived && (
-                  <List dense aria-label="Archived workspaces">
+                  <List dense aria-label={t('Archived workspaces')}>
                     {groups.archived.map(row)}
                   </List>
                 )}

@@ -2,6 +2,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WorkspaceSearchHit } from '../../../../protocol';
 import { workspaceUrl } from '../../../../protocol/paths';
@@ -30,20 +31,21 @@ export function SearchResults({
   answered: boolean;
   onNavigate?: () => void;
 }) {
+  const { t } = useTranslation();
   if (!answered)
     return (
       <Typography color="text.secondary" sx={{ px: 2, py: 1 }} variant="body2">
-        Searching...
+        {t('Searching...')}
       </Typography>
     );
   if (results.length === 0)
     return (
       <Typography color="text.secondary" sx={{ px: 2, py: 1 }} variant="body2">
-        No search results
+        {t('No search results')}
       </Typography>
     );
   return (
-    <List dense aria-label="Search results" sx={{ px: 1 }}>
+    <List dense aria-label={t('Search results')} sx={{ px: 1 }}>
       {results.map((hit) => (
         <ListItemButton
           key={`${hit.kind}-${hit.workspace_id}-${hit.message_id ?? ''}`}
@@ -55,7 +57,7 @@ export function SearchResults({
           <ListItemText
             primary={workspaceTitle(hit.name)}
             secondary={
-              hit.snippet !== undefined ? <Snippet text={hit.snippet} /> : 'Workspace name'
+              hit.snippet !== undefined ? <Snippet text={hit.snippet} /> : t('Workspace name')
             }
             slotProps={{ primary: { noWrap: true } }}
           />

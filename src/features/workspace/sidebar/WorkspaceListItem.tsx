@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ListedWorkspace } from '../../../../protocol';
 import { workspaceUrl } from '../../../../protocol/paths';
@@ -24,13 +25,14 @@ function RenameField({
   initial: string;
   onDone: (name: string | null) => void;
 }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   return (
     <InputBase
       autoFocus
       fullWidth
       value={value}
-      inputProps={{ 'aria-label': 'Workspace name', maxLength: 200 }}
+      inputProps={{ 'aria-label': t('Workspace name'), maxLength: 200 }}
       onFocus={(e) => e.target.select()}
       onChange={(e) => setValue(e.target.value)}
       onBlur={() => onDone(null)}
@@ -65,6 +67,7 @@ export function WorkspaceListItem({
   onNavigate?: () => void;
   onDeleteAsked: (workspace: ListedWorkspace) => void;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [renaming, setRenaming] = useState(false);
@@ -75,7 +78,7 @@ export function WorkspaceListItem({
     setRenaming(false);
     if (name === null || name.trim() === (workspace.name ?? '').trim()) return;
     if (!name.trim()) {
-      dispatch(flashShown('Workspace name is required', 'error'));
+      dispatch(flashShown(t('Workspace name is required'), 'error'));
       return;
     }
     await sidebarOperation(dispatch, 'workspace.rename', { workspace_id: id, name });
@@ -100,7 +103,7 @@ export function WorkspaceListItem({
         <IconButton
           edge="end"
           size="small"
-          aria-label={`Actions for ${title}`}
+          aria-label={t('Actions for {{title}}', { title })}
           onClick={(e) => setMenu(e.currentTarget)}
         >
           <MoreVertIcon fontSize="small" />
@@ -129,7 +132,7 @@ export function WorkspaceListItem({
         />
       </ListItemButton>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => choose(() => setRenaming(true))}>Rename</MenuItem>
+        <MenuItem onClick={() => choose(() => setRenaming(true))}>{t('Rename')}</MenuItem>
         <MenuItem
           onClick={() =>
             choose(
@@ -141,7 +144,7 @@ export function WorkspaceListItem({
             )
           }
         >
-          {workspace.pinned ? 'Unpin' : 'Pin'}
+          {workspace.pinned ? t('Unpin') : t('Pin')}
         </MenuItem>
         <MenuItem
           onClick={() =>
@@ -154,13 +157,13 @@ export function WorkspaceListItem({
             )
           }
         >
-          {workspace.archived ? 'Unarchive' : 'Archive'}
+          {workspace.archived ? t('Unarchive') : t('Archive')}
         </MenuItem>
         <MenuItem
           onClick={() => choose(() => onDeleteAsked(workspace))}
           sx={{ color: 'error.main' }}
         >
-          Delete
+          {t('Delete')}
         </MenuItem>
       </Menu>
     </ListItem>

@@ -1,4 +1,5 @@
 import type { AppStartListening } from '../../../store/listenerMiddleware';
+import { t } from '../../../i18n/i18n';
 import { flashShown } from '../../flash/flashSlice';
 import { sidebarOperation } from './sidebarOperation';
 import { workspaceRestoreAsked } from './sidebarSlice';
@@ -11,7 +12,7 @@ export function addSidebarListeners(startListening: AppStartListening): void {
       const restored = await sidebarOperation(api.dispatch, 'workspace.restore', {
         workspace_id: payload.workspaceId,
       });
-      if (restored) api.dispatch(flashShown('Workspace restored', 'success'));
+      if (restored) api.dispatch(flashShown(t('Workspace restored'), 'success'));
     },
   });
 }

@@ -3,6 +3,7 @@ import {
   type ClientContent,
   type ClientTyp,
 } from '../../../../protocol';
+import { t } from '../../../i18n/i18n';
 import { flashShown } from '../../flash/flashSlice';
 import { requestFrame } from '../../../ws/cogMiddleware';
 import type { CogRequestAction } from '../../../ws/cogActions';
@@ -26,9 +27,9 @@ export async function sidebarOperation<T extends ClientTyp>(
     });
     const body = reply.content as { status?: string; error?: string; message?: string };
     if (body.status === 'success') return true;
-    error = body.error ?? body.message ?? 'Operation failed';
+    error = body.error ?? body.message ?? t('Operation failed');
   } catch (err) {
-    error = err instanceof Error ? err.message : 'Operation failed';
+    error = err instanceof Error ? err.message : t('Operation failed');
   }
   dispatch(flashShown(error, 'error'));
   return false;

@@ -1,8 +1,9 @@
 import type { ListedWorkspace } from '../../../../protocol';
+import { t } from '../../../i18n/i18n';
 
 /** The name a workspace is listed under. */
 export function workspaceTitle(name: string | null | undefined): string {
-  return name?.trim() || 'Untitled workspace';
+  return name?.trim() || t('Untitled workspace');
 }
 
 export interface WorkspaceGroups {

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../store/hooks';
 import { cogSend } from '../../../../ws/cogActions';
 import { durationText } from '../../messageTime';
@@ -35,6 +36,7 @@ export function MessageActions({
   canEdit: boolean;
   onEdit: () => void;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const copy = useCopyText();
   const details = [expertName, model, durationText(durationMs)].filter(Boolean).join(' · ');
@@ -43,14 +45,14 @@ export function MessageActions({
       data-testid="message-actions"
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}
     >
-      <Tooltip title="Copy">
+      <Tooltip title={t('Copy')}>
         <IconButton
           size="small"
-          aria-label="Copy"
+          aria-label={t('Copy')}
           onClick={() =>
             void copy(markdown, {
-              ok: 'Markdown copied to clipboard',
-              failed: 'Failed to copy content',
+              ok: t('Markdown copied to clipboard'),
+              failed: t('Failed to copy content'),
             })
           }
         >
@@ -58,10 +60,10 @@ export function MessageActions({
         </IconButton>
       </Tooltip>
       {canRegenerate && (
-        <Tooltip title="Regenerate">
+        <Tooltip title={t('Regenerate')}>
           <IconButton
             size="small"
-            aria-label="Regenerate"
+            aria-label={t('Regenerate')}
             onClick={() => dispatch(cogSend('message.regenerate', { message_id: messageId }))}
           >
             <RefreshIcon fontSize="inherit" />
@@ -69,8 +71,8 @@ export function MessageActions({
         </Tooltip>
       )}
       {canEdit && (
-        <Tooltip title="Edit">
-          <IconButton size="small" aria-label="Edit" onClick={onEdit}>
+        <Tooltip title={t('Edit')}>
+          <IconButton size="small" aria-label={t('Edit')} onClick={onEdit}>
             <EditIcon fontSize="inherit" />
           </IconButton>
         </Tooltip>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../store/hooks';
 import { cogSend } from '../../../../ws/cogActions';
 
@@ -15,6 +16,7 @@ export function QuestionEditor({
   initial: string;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [text, setText] = useState(initial);
   const trimmed = text.trim();
@@ -42,14 +44,14 @@ export function QuestionEditor({
         fullWidth
         size="small"
         autoFocus
-        slotProps={{ htmlInput: { 'aria-label': 'Edit message' } }}
+        slotProps={{ htmlInput: { 'aria-label': t('Edit message') } }}
       />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
         <Button size="small" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button size="small" variant="contained" onClick={save} disabled={!trimmed}>
-          Save and ask again
+          {t('Save and ask again')}
         </Button>
       </Box>
     </Box>

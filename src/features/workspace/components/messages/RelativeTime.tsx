@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { absoluteTime, relativeTime } from '../../messageTime';
 
 /**
@@ -31,6 +32,8 @@ const getNow = () => Math.floor(Date.now() / TICK_MS) * TICK_MS;
 /** "5 min ago", the full date and time on hover. */
 export function RelativeTime({ iso }: { iso: string }) {
   const at = useSyncExternalStore(subscribe, getNow);
+  // The texts come from messageTime; this re-renders them when the language changes.
+  useTranslation();
   return (
     <Typography
       variant="caption"

@@ -3,6 +3,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../store/hooks';
 import { messageVersionShown } from '../../workspaceSlice';
 
@@ -19,6 +20,7 @@ export function VersionSwitch({
   shown: number;
   count: number;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const go = (version: number) =>
     dispatch(messageVersionShown({ messageId, version, newest: version === count - 1 }));
@@ -26,12 +28,12 @@ export function VersionSwitch({
     <Box
       component="span"
       role="group"
-      aria-label="Versions"
+      aria-label={t('Versions')}
       sx={{ display: 'inline-flex', alignItems: 'center' }}
     >
       <IconButton
         size="small"
-        aria-label="Previous version"
+        aria-label={t('Previous version')}
         disabled={shown === 0}
         onClick={() => go(shown - 1)}
         sx={{ p: 0.25 }}
@@ -43,7 +45,7 @@ export function VersionSwitch({
       </Typography>
       <IconButton
         size="small"
-        aria-label="Next version"
+        aria-label={t('Next version')}
         disabled={shown === count - 1}
         onClick={() => go(shown + 1)}
         sx={{ p: 0.25 }}
