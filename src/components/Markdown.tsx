@@ -2,9 +2,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Component, memo, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router-dom';
 import { safeNextPath } from '../../protocol/paths';
+import { i18n } from '../i18n/i18n';
 import { useMarkdownPlugins } from './markdownPlugins';
 
 /*
@@ -91,7 +93,7 @@ class MarkdownBoundary extends Component<
     if (failedOn !== null && (failedOn === '' || failedOn === this.props.source)) {
       return (
         <Typography color="error" variant="body2">
-          Error rendering markdown
+          {i18n.t('Error rendering markdown')}
         </Typography>
       );
     }
@@ -106,11 +108,12 @@ export const Markdown = memo(function Markdown({
   content: string | null | undefined;
   sx?: SxProps<Theme>;
 }) {
+  const { t } = useTranslation();
   const { remarkPlugins, rehypePlugins, source } = useMarkdownPlugins(content ?? '');
   if (!content || !content.trim()) {
     return (
       <Typography color="text.secondary" variant="body2">
-        No content to render
+        {t('No content to render')}
       </Typography>
     );
   }

@@ -6,6 +6,7 @@
 import 'katex/dist/katex.min.css';
 import rehypeKatexPlugin, { type Options as KatexOptions } from 'rehype-katex';
 import remarkMathPlugin from 'remark-math';
+import { t } from '../i18n/i18n';
 
 /**
  * KaTeX output is HTML made from the message's text, so it stays within
@@ -103,7 +104,7 @@ function unrendered(value: string, display: boolean): object {
     hProperties: {
       className: ['katex-error'],
       style: `color:${ERROR_COLOR}`,
-      title: 'Macro definitions are not rendered',
+      title: t('Macro definitions are not rendered'),
     },
     hChildren: [{ type: 'text', value }],
   };

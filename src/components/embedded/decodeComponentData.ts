@@ -1,10 +1,11 @@
 import type { ComponentNode } from '../../../protocol/components';
+import { t, tKey } from '../../i18n/i18n';
 
-/** The embedded component's messages (SPEC §5), word for word. */
+/** The embedded component's messages (SPEC §5), word for word; shown in the current language. */
 export const EMBED_ERRORS = {
-  missing: 'Missing component data',
-  base64: 'Base64 decode error: Invalid character found',
-  invalid: 'Invalid component data',
+  missing: tKey('Missing component data'),
+  base64: tKey('Base64 decode error: Invalid character found'),
+  invalid: tKey('Invalid component data'),
 } as const;
 
 export type DecodedComponent = { node: ComponentNode } | { error: string };
@@ -45,9 +46,9 @@ export function encodeComponentData(node: unknown): string {
  */
 export function decodeComponentData(data: string | null | undefined): DecodedComponent {
   const compact = (data ?? '').replace(/\s+/g, '');
-  if (!compact) return { error: EMBED_ERRORS.missing };
+  if (!compact) return { error: t(EMBED_ERRORS.missing) };
   const text = decodeBase64Utf8(compact);
-  if (text === undefined) return { error: EMBED_ERRORS.base64 };
+  if (text === undefined) return { error: t(EMBED_ERRORS.base64) };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -60,6 +61,6 @@ export function decodeComponentData(data: string | null | undefined): DecodedCom
     Array.isArray(value) ||
     typeof (value as { component?: unknown }).component !== 'string'
   )
-    return { error: EMBED_ERRORS.invalid };
+    return { error: t(EMBED_ERRORS.invalid) };
   return { node: value as ComponentNode };
 }

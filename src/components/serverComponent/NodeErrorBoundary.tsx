@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { i18n } from '../../i18n/i18n';
 import { InvalidComponent } from './InvalidComponent';
 
 interface Props {
@@ -34,7 +35,10 @@ export class NodeErrorBoundary extends Component<Props, State> {
     if (error)
       return (
         <InvalidComponent
-          message={`${this.props.name}: could not be rendered (${error.message})`}
+          message={i18n.t('{{name}}: could not be rendered ({{error}})', {
+            name: this.props.name,
+            error: error.message,
+          })}
         />
       );
     return this.props.children;

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { InvalidComponent } from './InvalidComponent';
 import { ServerComponent } from './ServerComponent';
 
@@ -19,12 +20,18 @@ export function NodeList({
   prop?: string;
   spacing?: number;
 }) {
+  const { t } = useTranslation();
   if (items == null) return null;
   if (typeof items === 'string')
     return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{items}</Typography>;
   if (!Array.isArray(items))
     return (
-      <InvalidComponent message={`${owner}: ${prop} must be a list of components or a string`} />
+      <InvalidComponent
+        message={t('{{component}}: {{prop}} must be a list of components or a string', {
+          component: owner,
+          prop,
+        })}
+      />
     );
   return (
     <Stack spacing={spacing}>

@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import type { ComponentNode } from '../../../protocol/components';
+import { t } from '../../i18n/i18n';
 import { DefaultScreenProvider } from './DefaultScreenProvider';
 import { InvalidComponent } from './InvalidComponent';
 import { NodeErrorBoundary } from './NodeErrorBoundary';
@@ -12,19 +13,22 @@ type Lookup =
   { ok: true; node: ComponentNode; name: keyof typeof registry } | { ok: false; message: string };
 
 function lookUp(node: unknown): Lookup {
-  if (!isRecord(node))
-    return { ok: false, message: `Invalid component: expected an object, got ${describe(node)}` };
+  if (!isRecord(node)) return { ok: false, message: notAnObject(node) };
   const name = node.component;
   if (typeof name !== 'string')
-    return { ok: false, message: 'Invalid component: no component name' };
+    return { ok: false, message: t('Invalid component: no component name') };
   // hasOwn: 'constructor' or 'toString' must not find Object.prototype's members.
-  if (!Object.hasOwn(registry, name)) return { ok: false, message: `Invalid component: ${name}` };
+  if (!Object.hasOwn(registry, name))
+    return { ok: false, message: t('Invalid component: {{name}}', { name }) };
   return { ok: true, node: node as ComponentNode, name: name as keyof typeof registry };
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'a list' : typeof value;
+/** A list, or JavaScript's name of the type (null, string, number...). */
+function notAnObject(value: unknown): string {
+  if (Array.isArray(value)) return t('Invalid component: expected an object, got a list');
+  return t('Invalid component: expected an object, got {{type}}', {
+    type: value === null ? 'null' : typeof value,
+  });
 }
 
 function ServerNode({ node }: { node: unknown }) {

@@ -1,5 +1,6 @@
 import { parseAction } from '../../../protocol/components';
 import { httpUrl, safeNextPath } from '../../../protocol/paths';
+import { t, tKey } from '../../i18n/i18n';
 import type { ServerComponentHost } from './screenContext';
 import { isRecord } from './nodeProps';
 
@@ -16,18 +17,18 @@ export type ActionPlan =
   | { kind: 'log'; message: string }
   | { kind: 'server'; eventHandler: string };
 
-/** Refusals of actions that parse but point somewhere unsafe. */
+/** Refusals of actions that parse but point somewhere unsafe (shown in the current language). */
 export const ACTION_REFUSALS = {
-  url: 'Only http and https URLs can be opened',
-  path: 'Only paths on this site can be opened',
-  noHandler: 'Server action has no event handler',
-  handlerNotString: 'event_handler must be a string',
+  url: tKey('Only http and https URLs can be opened'),
+  path: tKey('Only paths on this site can be opened'),
+  noHandler: tKey('Server action has no event handler'),
+  handlerNotString: tKey('event_handler must be a string'),
 } as const;
 
 export function planAction(node: { action?: unknown; event_handler?: unknown }): ActionPlan {
   const handler = node.event_handler;
   if (handler != null && typeof handler !== 'string')
-    return { kind: 'error', error: ACTION_REFUSALS.handlerNotString };
+    return { kind: 'error', error: t(ACTION_REFUSALS.handlerNotString) };
   // JSON has no undefined: servers write a missing action as null.
   if (node.action == null)
     return handler ? { kind: 'server', eventHandler: handler } : { kind: 'none' };
@@ -38,11 +39,11 @@ export function planAction(node: { action?: unknown; event_handler?: unknown }):
   switch (type) {
     case 'open-url': {
       const url = httpUrl(target);
-      return url ? { kind: 'open-url', url } : { kind: 'error', error: ACTION_REFUSALS.url };
+      return url ? { kind: 'open-url', url } : { kind: 'error', error: t(ACTION_REFUSALS.url) };
     }
     case 'open-link': {
       const path = safeNextPath(target);
-      return path ? { kind: 'navigate', path } : { kind: 'error', error: ACTION_REFUSALS.path };
+      return path ? { kind: 'navigate', path } : { kind: 'error', error: t(ACTION_REFUSALS.path) };
     }
     case 'log':
       return { kind: 'log', message: target };
@@ -50,7 +51,7 @@ export function planAction(node: { action?: unknown; event_handler?: unknown }):
       const eventHandler = handler || target;
       return eventHandler
         ? { kind: 'server', eventHandler }
-        : { kind: 'error', error: ACTION_REFUSALS.noHandler };
+        : { kind: 'error', error: t(ACTION_REFUSALS.noHandler) };
     }
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../protocol';
 import { encodeFilePath } from '../../../protocol/paths';
 import { baseApi, errorMessage } from '../../api/baseApi';
+import { t, tKey } from '../../i18n/i18n';
 import { bytesToBase64 } from './preview/content';
 
 /**
@@ -29,9 +30,9 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(
 
 function readTags(v: unknown): DriveTag[] {
   if (!Array.isArray(v)) return [];
-  return v.filter(isObject).map((t) => ({
-    Name: text(t.Name ?? t.name),
-    Count: count(t.Count ?? t.count),
+  return v.filter(isObject).map((tag) => ({
+    Name: text(tag.Name ?? tag.name),
+    Count: count(tag.Count ?? tag.count),
   }));
 }
 
@@ -95,7 +96,7 @@ export function readFile(v: unknown): DriveFile | undefined {
     Name: text(v.Name ?? v.name, path.split('/').pop() ?? path),
     MimeType: text(v.MimeType ?? v.mimeType, 'application/octet-stream'),
     Size: count(v.Size ?? v.size),
-    Tags: Array.isArray(tags) ? tags.map((t) => text(t)).filter(Boolean) : [],
+    Tags: Array.isArray(tags) ? tags.map((tag) => text(tag)).filter(Boolean) : [],
     UpdatedAt: text(v.UpdatedAt ?? v.updatedAt),
     ...(typeof description === 'string' && description ? { Description: description } : {}),
     ...(content !== undefined ? { Content: content } : {}),
@@ -171,7 +172,7 @@ export function fileDownloadUrl(drive: string, path: string, worldId?: string | 
 
 // ---- the calls ---------------------------------------------------------------
 
-export const INVALID_RESPONSE_FORMAT = 'Invalid response format';
+export const INVALID_RESPONSE_FORMAT = tKey('Invalid response format');
 
 export interface ListDrivesArgs {
   hideAppDrives?: boolean;
@@ -210,7 +211,7 @@ export function driveErrorText(error: unknown): string {
   if (e && typeof e.status === 'string' && typeof e.error === 'string') return e.error;
   if (e && 'status' in e) return errorMessage(e);
   if (e && typeof e.message === 'string') return e.message;
-  return 'Unknown error';
+  return t('Unknown error');
 }
 
 type RawResult = { data?: unknown; error?: FetchBaseQueryError };
@@ -228,10 +229,12 @@ function readWith<T>(request: FetchArgs, read: (body: unknown) => T | undefined)
     if (result.error) return { error: result.error };
     const body = result.data;
     if (isObject(body) && body.status === 'error') {
-      return { error: customError(text(body.error) || INVALID_RESPONSE_FORMAT) };
+      return { error: customError(text(body.error) || t(INVALID_RESPONSE_FORMAT)) };
     }
     const value = read(body);
-    return value === undefined ? { error: customError(INVALID_RESPONSE_FORMAT) } : { data: value };
+    return value === undefined
+      ? { error: customError(t(INVALID_RESPONSE_FORMAT)) }
+      : { data: value };
   };
 }
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSize } from '../../../src/components/formatSize';
+import { applyLanguage } from '../../../src/i18n/i18n';
 
 describe('formatSize (SPEC §9)', () => {
   it.each([
@@ -27,5 +28,23 @@ describe('formatSize (SPEC §9)', () => {
     expect(formatSize(-5)).toBe('0 Bytes');
     expect(formatSize(Number.NaN)).toBe('0 Bytes');
     expect(formatSize(undefined)).toBe('0 Bytes');
+  });
+});
+
+describe('formatSize in German', () => {
+  beforeAll(() => applyLanguage('de'));
+  afterAll(() => applyLanguage('browser'));
+
+  it.each([
+    [0, '0 Byte'],
+    [1, '1 Byte'],
+    [512, '512 Byte'],
+    [1536, '1,5 KB'],
+    [10 * 1024, '10 KB'],
+    [9.9 * 1024 * 1024, '9,9 MB'],
+    [1024 * 1024 - 1, '1,0 MB'],
+    [2048 * 1024 ** 4, '2048 TB'],
+  ])('%d → %s', (bytes, shown) => {
+    expect(formatSize(bytes)).toBe(shown);
   });
 });

@@ -1,5 +1,6 @@
 import MuiAlert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { useTranslation } from 'react-i18next';
 import { ALERT_TYPES, type AlertType } from '../../../../protocol/components';
 import { InvalidComponent } from '../InvalidComponent';
 import { firstError, optionalString } from '../nodeProps';
@@ -14,23 +15,23 @@ const SEVERITY: Record<AlertType, AlertColor> = {
   danger: 'error',
 };
 
-export const ALERT_TYPE_ERROR = `Alert: type must be one of ${ALERT_TYPES.join(', ')}`;
-
 function isAlertType(value: unknown): value is AlertType {
   return (ALERT_TYPES as readonly unknown[]).includes(value);
 }
 
 /** A message box (SPEC §5 alert types); type defaults to info, the title is optional. */
 export function Alert({ node, style }: ServerComponentProps) {
+  const { t } = useTranslation();
   const type = node.type ?? 'info';
+  const typeError = t('Alert: type must be one of {{types}}', { types: ALERT_TYPES.join(', ') });
   const error = firstError(
-    isAlertType(type) ? undefined : ALERT_TYPE_ERROR,
+    isAlertType(type) ? undefined : typeError,
     optionalString(node, 'title'),
     typeof node.content === 'string' || (node.content == null && node.title)
       ? undefined
-      : 'Alert: content must be a string',
+      : t('{{component}}: {{prop}} must be a string', { component: 'Alert', prop: 'content' }),
   );
-  if (error || !isAlertType(type)) return <InvalidComponent message={error ?? ALERT_TYPE_ERROR} />;
+  if (error || !isAlertType(type)) return <InvalidComponent message={error ?? typeError} />;
   return (
     <MuiAlert severity={SEVERITY[type]} style={style} sx={{ whiteSpace: 'pre-wrap' }}>
       {node.title && <AlertTitle>{node.title}</AlertTitle>}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { InvalidComponent } from '../InvalidComponent';
 import { firstError, optionalString, stringProp } from '../nodeProps';
 import { useServerScreen } from '../screenContext';
@@ -12,6 +13,7 @@ export const CHAT_EVENT = 'chat';
 
 /** A message box: sends trimmed, non-empty text as attrs { message } and clears (SPEC §5). */
 export function ChatInput({ node, style }: ServerComponentProps) {
+  const { t } = useTranslation();
   const { host } = useServerScreen();
   const [text, setText] = useState('');
   const error = firstError(
@@ -36,16 +38,16 @@ export function ChatInput({ node, style }: ServerComponentProps) {
       <TextField
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={stringProp(node, 'placeholder') ?? 'Type a message...'}
+        placeholder={stringProp(node, 'placeholder') ?? t('Type a message...')}
         disabled={node.disabled === true}
         size="small"
         fullWidth
-        slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+        slotProps={{ htmlInput: { 'aria-label': t('Message') } }}
       />
       <IconButton
         type="submit"
         color="primary"
-        aria-label="Send"
+        aria-label={t('Send')}
         disabled={node.disabled === true || !text.trim()}
       >
         <SendIcon />

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { InvalidComponent } from '../InvalidComponent';
 import { ServerComponent } from '../ServerComponent';
 import type { ServerComponentProps } from '../types';
@@ -8,7 +9,9 @@ import type { ServerComponentProps } from '../types';
  * narrow screen the parts stack, main first after the left aside.
  */
 export function Layout({ node, style }: ServerComponentProps) {
-  if (node.main == null) return <InvalidComponent message="Layout: main must be a component" />;
+  const { t } = useTranslation();
+  if (node.main == null)
+    return <InvalidComponent message={t('Layout: main must be a component')} />;
   const hasLeft = node.aside_left != null;
   const hasRight = node.aside_right != null;
   const columns = [hasLeft && '1fr', '3fr', hasRight && '1fr']

@@ -2,17 +2,19 @@ import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NOTEBOOK_SIDEBAR_PERCENT } from '../../../../protocol/components';
 import { InvalidComponent } from '../InvalidComponent';
 import { ServerComponent } from '../ServerComponent';
 import { isRecord, requireArray } from '../nodeProps';
 import type { ServerComponentProps } from '../types';
 
-function sectionTitle(section: unknown, index: number): string {
+function sectionTitle(section: unknown, index: number, t: TFunction): string {
   return isRecord(section) && typeof section.title === 'string' && section.title
     ? section.title
-    : `Section ${index + 1}`;
+    : t('Section {{number}}', { number: index + 1 });
 }
 
 /**
@@ -20,6 +22,7 @@ function sectionTitle(section: unknown, index: number): string {
  * selected at the start; the sidebar takes NOTEBOOK_SIDEBAR_PERCENT of the width.
  */
 export function Notebook({ node, style }: ServerComponentProps) {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState(0);
   const error = requireArray(node, 'sections');
   if (error) return <InvalidComponent message={error} />;
@@ -47,7 +50,7 @@ export function Notebook({ node, style }: ServerComponentProps) {
               aria-current={index === current ? 'page' : undefined}
               onClick={() => setSelected(index)}
             >
-              <ListItemText primary={sectionTitle(section, index)} />
+              <ListItemText primary={sectionTitle(section, index, t)} />
             </ListItemButton>
           ))}
         </List>

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { InvalidComponent } from '../InvalidComponent';
 import { optionalString } from '../nodeProps';
 import type { ServerComponentProps } from '../types';
 
 /** A labelled progress bar: value 0..100, or an indeterminate bar without one. */
 export function Progress({ node, style }: ServerComponentProps) {
+  const { t } = useTranslation();
   const error = optionalString(node, 'content');
   if (error) return <InvalidComponent message={error} />;
   const value =
@@ -21,7 +23,7 @@ export function Progress({ node, style }: ServerComponentProps) {
           <Typography variant="body2">{label}</Typography>
           {value !== undefined && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {Math.round(value)}%
+              {t('{{percent}}%', { percent: Math.round(value) })}
             </Typography>
           )}
         </Box>
@@ -29,7 +31,7 @@ export function Progress({ node, style }: ServerComponentProps) {
       <LinearProgress
         variant={value === undefined ? 'indeterminate' : 'determinate'}
         value={value}
-        aria-label={label || 'Progress'}
+        aria-label={label || t('Progress')}
       />
     </Box>
   );

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { VSPACE_DEFAULT_PX } from '../../../../protocol/components';
 import { InvalidComponent } from '../InvalidComponent';
 import type { ServerComponentProps } from '../types';
@@ -18,8 +19,9 @@ function heightOf(value: unknown): string | undefined {
 
 /** Vertical space, VSPACE_DEFAULT_PX high unless `height` says otherwise (SPEC §9). */
 export function VSpace({ node, style }: ServerComponentProps) {
+  const { t } = useTranslation();
   const height = heightOf(node.height);
-  if (!height) return <InvalidComponent message="VSpace: height must be a number of pixels" />;
+  if (!height) return <InvalidComponent message={t('VSpace: height must be a number of pixels')} />;
   // Inline style: the height is the whole point of this node, and tests can read it.
   return <Box data-testid="vspace" aria-hidden style={{ ...style, height }} />;
 }

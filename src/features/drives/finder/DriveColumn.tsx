@@ -3,11 +3,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { useTranslation } from 'react-i18next';
 import type { Drive } from '../../../../protocol';
 import { formatSize } from '../../../components/formatSize';
 import { ColumnMessage } from './ColumnMessage';
-
-const fileCount = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
 /** The finder's first column: the world's drives; picking one shows its files. */
 export function DriveColumn({
@@ -23,12 +22,14 @@ export function DriveColumn({
   selected: string | null;
   onPick: (drive: string) => void;
 }) {
-  if (error) return <Alert severity="error">Failed to load drives: {error}</Alert>;
+  const { t } = useTranslation();
+  if (error)
+    return <Alert severity="error">{t('Failed to load drives: {{error}}', { error })}</Alert>;
   if (loading && !drives)
-    return <CircularProgress size={24} aria-label="Loading drives" sx={{ m: 2 }} />;
-  if (!drives?.length) return <ColumnMessage>No drives available</ColumnMessage>;
+    return <CircularProgress size={24} aria-label={t('Loading drives')} sx={{ m: 2 }} />;
+  if (!drives?.length) return <ColumnMessage>{t('No drives available')}</ColumnMessage>;
   return (
-    <List dense aria-label="Drives" disablePadding>
+    <List dense aria-label={t('Drives')} disablePadding>
       {drives.map((d) => (
         <ListItemButton
           key={d.Name}
@@ -38,7 +39,7 @@ export function DriveColumn({
         >
           <ListItemText
             primary={d.Name}
-            secondary={`${fileCount(d.FileCount)} · ${formatSize(d.TotalSize)}`}
+            secondary={`${t('{{count}} files', { count: d.FileCount })} · ${formatSize(d.TotalSize)}`}
             slotProps={{ primary: { noWrap: true } }}
           />
         </ListItemButton>

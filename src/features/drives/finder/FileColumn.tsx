@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../../../protocol';
 import { formatSize } from '../../../components/formatSize';
 import { ColumnMessage } from './ColumnMessage';
@@ -42,27 +43,33 @@ export function FileColumn({
   onSelect: (path: string) => void;
   onPage: (page: number) => void;
 }) {
-  if (!drive) return <ColumnMessage>Select a drive</ColumnMessage>;
+  const { t } = useTranslation();
+  if (!drive) return <ColumnMessage>{t('Select a drive')}</ColumnMessage>;
   if (error) {
     return (
       <Alert severity="error">
-        {searching ? 'Failed to search files: ' : 'Failed to load files: '}
-        {error}
+        {searching
+          ? t('Failed to search files: {{error}}', { error })
+          : t('Failed to load files: {{error}}', { error })}
       </Alert>
     );
   }
   if (!data) {
-    return loading ? <CircularProgress size={24} aria-label="Loading files" sx={{ m: 2 }} /> : null;
+    return loading ? (
+      <CircularProgress size={24} aria-label={t('Loading files')} sx={{ m: 2 }} />
+    ) : null;
   }
   if (data.rows.length === 0) {
-    return <ColumnMessage>{searching ? 'No search results' : 'No files found'}</ColumnMessage>;
+    return (
+      <ColumnMessage>{searching ? t('No search results') : t('No files found')}</ColumnMessage>
+    );
   }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <List
         dense
         disablePadding
-        aria-label={searching ? 'Search results' : 'Files'}
+        aria-label={searching ? t('Search results') : t('Files')}
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       >
         {data.rows.map(({ File: file, Snippet: snippet, Score: score }) => (
@@ -80,7 +87,7 @@ export function FileColumn({
                     {file.Path} · {formatSize(file.Size)}
                     {showScores &&
                       score !== undefined &&
-                      ` · ${Math.round(Math.min(1, score) * 100)}% match`}
+                      ` · ${t('{{percent}}% match', { percent: Math.round(Math.min(1, score) * 100) })}`}
                   </Box>
                   {snippet && <Snippet text={snippet} />}
                 </>
@@ -92,7 +99,7 @@ export function FileColumn({
       </List>
       <Box
         component="nav"
-        aria-label="Pages"
+        aria-label={t('Pages')}
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -103,14 +110,14 @@ export function FileColumn({
         }}
       >
         <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {t('Previous')}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }}>
-          Page {page} of {Math.max(1, data.pages)} · {data.total}{' '}
-          {data.total === 1 ? 'file' : 'files'}
+          {t('Page {{page}} of {{pages}}', { page, pages: Math.max(1, data.pages) })} ·{' '}
+          {t('{{count}} files', { count: data.total })}
         </Typography>
         <Button size="small" disabled={page >= data.pages} onClick={() => onPage(page + 1)}>
-          Next
+          {t('Next')}
         </Button>
       </Box>
     </Box>

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectAccessibleWorlds, selectActiveWorld } from '../../auth/authSlice';
 import { driveErrorText, drivesApi, useListDrivesQuery } from '../drivesApi';
@@ -51,6 +52,7 @@ export function FileFinderDialog({ open, onClose, workspaceId }: FileFinderDialo
 const columnSx = { p: 1, minHeight: 0, overflowY: 'auto' } as const;
 
 function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'>) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const drives = useListDrivesQuery();
   const finder = useFinderState(drives.data?.[0]?.Name ?? null);
@@ -64,9 +66,9 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
   return (
     <>
       <DialogTitle id="file-finder-title" sx={{ pr: 6 }}>
-        File Finder
+        {t('File Finder')}
         <IconButton
-          aria-label="Close"
+          aria-label={t('Close')}
           onClick={onClose}
           sx={{ position: 'absolute', right: 8, top: 8 }}
         >
@@ -85,11 +87,11 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
           <TextField
             size="small"
             fullWidth
-            placeholder="Search files..."
+            placeholder={t('Search files...')}
             value={finder.input}
             onChange={(e) => finder.typed(e.target.value)}
             slotProps={{
-              htmlInput: { 'aria-label': 'Search files' },
+              htmlInput: { 'aria-label': t('Search files') },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
@@ -104,13 +106,13 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
             exclusive
             value={finder.mode}
             onChange={(_, next) => next && finder.modeChosen(next)}
-            aria-label="Search by"
+            aria-label={t('Search by')}
           >
-            <ToggleButton value="text" title="Files with the words you type">
-              Words
+            <ToggleButton value="text" title={t('Files with the words you type')}>
+              {t('Words')}
             </ToggleButton>
-            <ToggleButton value="semantic" title="Files about what you mean, in any words">
-              Meaning
+            <ToggleButton value="semantic" title={t('Files about what you mean, in any words')}>
+              {t('Meaning')}
             </ToggleButton>
           </ToggleButtonGroup>
           <Button
@@ -119,7 +121,7 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
             disabled={!finder.drive}
             onClick={finder.uploadOpened}
           >
-            Upload
+            {t('Upload')}
           </Button>
         </Box>
         <Box
@@ -131,7 +133,12 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
             gridTemplateColumns: { xs: '1fr', md: '220px minmax(0, 1fr) minmax(0, 1.3fr)' },
           }}
         >
-          <Paper variant="outlined" component="section" aria-label="Drives column" sx={columnSx}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('Drives column')}
+            sx={columnSx}
+          >
             <DriveColumn
               drives={drives.data}
               loading={drives.isLoading}
@@ -140,7 +147,12 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
               onPick={finder.drivePicked}
             />
           </Paper>
-          <Paper variant="outlined" component="section" aria-label="Files column" sx={columnSx}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('Files column')}
+            sx={columnSx}
+          >
             <FileColumn
               drive={finder.drive}
               searching={finder.searching}
@@ -154,7 +166,12 @@ function FinderBody({ onClose, workspaceId }: Omit<FileFinderDialogProps, 'open'
               onPage={finder.pageChosen}
             />
           </Paper>
-          <Paper variant="outlined" component="section" aria-label="Preview column" sx={columnSx}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('Preview column')}
+            sx={columnSx}
+          >
             <PreviewColumn
               drive={finder.drive}
               path={finder.selected}

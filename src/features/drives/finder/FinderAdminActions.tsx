@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DriveActionDialog, type DriveDialog } from '../manage/DriveActionDialog';
 import { folderOf } from '../manage/selection';
 
@@ -24,13 +25,14 @@ export function FinderAdminActions({
   /** The file moved or went: the finder lets go of it. */
   onGone: () => void;
 }) {
+  const { t } = useTranslation();
   const [dialog, setDialog] = useState<DriveDialog | null>(null);
   const folder = folderOf(path);
   const file = { paths: [path], folders: [] };
   return (
     <Box
       role="toolbar"
-      aria-label="Manage file"
+      aria-label={t('Manage file')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
     >
       <Button
@@ -38,14 +40,14 @@ export function FinderAdminActions({
         startIcon={<DriveFileMoveIcon />}
         onClick={() => setDialog({ kind: 'move', from: path, folder: false })}
       >
-        Rename or move
+        {t('Rename or move')}
       </Button>
       <Button
         size="small"
         startIcon={<LabelIcon />}
         onClick={() => setDialog({ kind: 'retag', selection: file, tags })}
       >
-        Retag
+        {t('Retag')}
       </Button>
       <Button
         size="small"
@@ -53,20 +55,20 @@ export function FinderAdminActions({
         startIcon={<DeleteIcon />}
         onClick={() => setDialog({ kind: 'delete', selection: file })}
       >
-        Delete
+        {t('Delete')}
       </Button>
       {folder && (
         <Box
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', width: '100%' }}
         >
           <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            Folder {folder}/:
+            {t('Folder {{folder}}/:', { folder })}
           </Typography>
           <Button
             size="small"
             onClick={() => setDialog({ kind: 'move', from: folder, folder: true })}
           >
-            Rename or move folder
+            {t('Rename or move folder')}
           </Button>
           <Button
             size="small"
@@ -75,7 +77,7 @@ export function FinderAdminActions({
               setDialog({ kind: 'delete', selection: { paths: [], folders: [folder] } })
             }
           >
-            Delete folder
+            {t('Delete folder')}
           </Button>
         </Box>
       )}

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
 import { fileViewerUrl } from '../../../../protocol/paths';
 import { FileSize } from '../../../components/FileSize';
 import { useAppDispatch } from '../../../store/hooks';
@@ -35,22 +36,23 @@ export function PreviewColumn({
   manageable?: boolean;
   onGone?: () => void;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const file = useGetFileQuery(drive && path ? { drive, path } : skipToken);
   const [addFile, adding] = useAddFileToWorkspaceMutation();
 
-  if (!drive || !path) return <ColumnMessage>Select a file to preview</ColumnMessage>;
+  if (!drive || !path) return <ColumnMessage>{t('Select a file to preview')}</ColumnMessage>;
 
   const addToWorkspace = async () => {
     if (!workspaceId) {
-      dispatch(flashShown('No workspace selected', 'warning'));
+      dispatch(flashShown(t('No workspace selected'), 'warning'));
       return;
     }
     try {
       await addFile({ workspaceId, driveName: drive, filePath: path }).unwrap();
-      dispatch(flashShown('File added to workspace successfully', 'success'));
+      dispatch(flashShown(t('File added to workspace successfully'), 'success'));
     } catch {
-      dispatch(flashShown('Failed to add file to workspace', 'error'));
+      dispatch(flashShown(t('Failed to add file to workspace'), 'error'));
     }
   };
   const data = file.currentData;
@@ -83,7 +85,7 @@ export function PreviewColumn({
           startIcon={<OpenInNewIcon />}
           onClick={() => openFileViewer(drive, path)}
         >
-          Open in File Viewer
+          {t('Open in File Viewer')}
         </Button>
         <Button
           size="small"
@@ -92,7 +94,7 @@ export function PreviewColumn({
           disabled={adding.isLoading}
           onClick={() => void addToWorkspace()}
         >
-          Add File to Workspace
+          {t('Add File to Workspace')}
         </Button>
       </Box>
       {manageable && data && (
@@ -103,13 +105,15 @@ export function PreviewColumn({
           onGone={() => onGone?.()}
         />
       )}
-      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto' }} aria-label="Preview" role="region">
+      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto' }} aria-label={t('Preview')} role="region">
         {file.error ? (
-          <Alert severity="error">Failed to load file: {driveErrorText(file.error)}</Alert>
+          <Alert severity="error">
+            {t('Failed to load file: {{error}}', { error: driveErrorText(file.error) })}
+          </Alert>
         ) : data ? (
           <FilePreview file={data} onOpenViewer={() => openFileViewer(drive, path)} />
         ) : (
-          <CircularProgress size={24} aria-label="Loading file" sx={{ m: 2 }} />
+          <CircularProgress size={24} aria-label={t('Loading file')} sx={{ m: 2 }} />
         )}
       </Box>
     </Box>

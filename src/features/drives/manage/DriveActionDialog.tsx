@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describeSelection, splitTagList, type DriveSelection } from './selection';
 import { useDriveFileActions } from './useDriveFileActions';
 
@@ -67,6 +68,7 @@ function DialogBody({
   onClose: () => void;
   onDone?: () => void;
 }) {
+  const { t } = useTranslation();
   const actions = useDriveFileActions(drive);
   const [busy, setBusy] = useState(false);
   const [to, setTo] = useState(dialog.kind === 'move' ? dialog.from : '');
@@ -106,48 +108,49 @@ function DialogBody({
   let body;
   if (dialog.kind === 'delete') {
     const what = describeSelection(dialog.selection);
-    title = `Delete ${what}?`;
-    confirm = 'Delete';
+    title = t('Delete {{what}}?', { what });
+    confirm = t('Delete');
     body = (
       <DialogContentText>
         {dialog.selection.folders.length > 0
-          ? 'Every file in the folder goes, with its versions. '
-          : 'The files go, with their versions. '}
-        Workspaces they are attached to lose them too. Undo in the message that follows brings
-        everything back; deleted files are kept for a while before they are removed for good.
+          ? t('Every file in the folder goes, with its versions.')
+          : t('The files go, with their versions.')}{' '}
+        {t(
+          'Workspaces they are attached to lose them too. Undo in the message that follows brings everything back; deleted files are kept for a while before they are removed for good.',
+        )}
       </DialogContentText>
     );
   } else if (dialog.kind === 'move') {
     title = dialog.folder
-      ? `Rename or move folder "${dialog.from}"`
-      : `Rename or move "${dialog.from}"`;
-    confirm = 'Move';
+      ? t('Rename or move folder "{{from}}"', { from: dialog.from })
+      : t('Rename or move "{{from}}"', { from: dialog.from });
+    confirm = t('Move');
     body = (
       <TextField
         autoFocus
         fullWidth
         margin="dense"
-        label={dialog.folder ? 'New folder path' : 'New path'}
+        label={dialog.folder ? t('New folder path') : t('New path')}
         helperText={
           dialog.folder
-            ? 'Every file in the folder moves with it; workspaces follow.'
-            : 'Folders are part of the path (reports/2024/summary.pdf); workspaces follow.'
+            ? t('Every file in the folder moves with it; workspaces follow.')
+            : t('Folders are part of the path (reports/2024/summary.pdf); workspaces follow.')
         }
         value={to}
         onChange={(e) => setTo(e.target.value)}
       />
     );
   } else {
-    title = `Tags of ${describeSelection(dialog.selection)}`;
-    confirm = 'Save tags';
+    title = t('Tags of {{what}}', { what: describeSelection(dialog.selection) });
+    confirm = t('Save tags');
     body =
       dialog.tags !== undefined ? (
         <TextField
           autoFocus
           fullWidth
           margin="dense"
-          label="Tags"
-          helperText="Separated by commas"
+          label={t('Tags')}
+          helperText={t('Separated by commas')}
           value={tags}
           onChange={(e) => setTags(e.target.value)}
         />
@@ -157,16 +160,16 @@ function DialogBody({
             autoFocus
             fullWidth
             margin="dense"
-            label="Add tags"
-            helperText="Separated by commas"
+            label={t('Add tags')}
+            helperText={t('Separated by commas')}
             value={tags}
             onChange={(e) => setTags(e.target.value)}
           />
           <TextField
             fullWidth
             margin="dense"
-            label="Remove tags"
-            helperText="Separated by commas"
+            label={t('Remove tags')}
+            helperText={t('Separated by commas')}
             value={removeTags}
             onChange={(e) => setRemoveTags(e.target.value)}
           />
@@ -180,7 +183,7 @@ function DialogBody({
       </DialogTitle>
       <DialogContent>{body}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
         <Button
           type="submit"
           variant="contained"

@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import { t } from '../../../i18n/i18n';
 import type { AppStartListening } from '../../../store/listenerMiddleware';
 import { flashShown } from '../../flash/flashSlice';
 import { driveAdminApi } from '../driveAdminApi';
@@ -18,9 +19,11 @@ export function addDriveUndoListeners(startListening: AppStartListening): void {
         driveAdminApi.endpoints.undeleteDriveFiles.initiate(payload),
       );
       if ('error' in result) {
-        api.dispatch(flashShown(`Undo failed: ${driveErrorText(result.error)}`, 'error'));
+        api.dispatch(
+          flashShown(t('Undo failed: {{error}}', { error: driveErrorText(result.error) }), 'error'),
+        );
       } else {
-        api.dispatch(flashShown('Restored', 'success'));
+        api.dispatch(flashShown(t('Restored'), 'success'));
       }
     },
   });

@@ -1,24 +1,38 @@
+import { t } from '../../../i18n/i18n';
+
 /** What an administrator acts on: files by path, and whole folders (every file under them). */
 export interface DriveSelection {
   paths: string[];
   folders: string[];
 }
 
-/** "3 files", "folder docs", "folder docs and 2 files": how a confirmation names a selection. */
+/**
+ * "3 files", 'folder "docs"', 'folder "docs" and 2 files': how a confirmation
+ * names a selection, in the current language.
+ */
 export function describeSelection({ paths, folders }: DriveSelection): string {
-  const parts: string[] = [];
-  if (folders.length === 1) parts.push(`folder "${folders[0]}"`);
-  else if (folders.length > 1) parts.push(`${folders.length} folders`);
-  if (paths.length === 1) parts.push(`"${paths[0]}"`);
-  else if (paths.length > 1) parts.push(`${paths.length} files`);
-  return parts.join(' and ');
+  const folderPart =
+    folders.length === 1
+      ? t('folder "{{folder}}"', { folder: folders[0] })
+      : folders.length > 1
+        ? t('{{count}} folders', { count: folders.length })
+        : '';
+  const filePart =
+    paths.length === 1
+      ? `"${paths[0]}"`
+      : paths.length > 1
+        ? t('{{count}} files', { count: paths.length })
+        : '';
+  return folderPart && filePart
+    ? t('{{folders}} and {{files}}', { folders: folderPart, files: filePart })
+    : folderPart || filePart;
 }
 
 /** Tags typed as a comma list: trimmed, no blanks. */
 export function splitTagList(text: string): string[] {
   return text
     .split(',')
-    .map((t) => t.trim())
+    .map((tag) => tag.trim())
     .filter(Boolean);
 }
 

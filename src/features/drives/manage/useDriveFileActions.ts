@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store/hooks';
 import { flashShown } from '../../flash/flashSlice';
 import {
@@ -18,28 +19,34 @@ export const UNDO_FLASH_MS = 10_000;
  * Each resolves to whether it worked (a dialog stays open when not).
  */
 export function useDriveFileActions(drive: string) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [remove] = useDeleteDriveFilesMutation();
   const [move] = useMoveDriveFilesMutation();
   const [retag] = useRetagDriveFilesMutation();
-  const failed = (what: string, error: unknown) => {
-    dispatch(flashShown(`${what} failed: ${driveErrorText(error)}`, 'error'));
+  /** `message` says what failed, with {{error}} for the server's reason. */
+  const failed = (message: string) => {
+    dispatch(flashShown(message, 'error'));
     return false;
   };
 
   return {
     async deleted(selection: DriveSelection): Promise<boolean> {
       const result = await remove({ drive, ...selection });
-      if ('error' in result) return failed('Delete', result.error);
+      if ('error' in result) {
+        return failed(t('Delete failed: {{error}}', { error: driveErrorText(result.error) }));
+      }
       const { batchId, deleted, detachedFrom } = result.data;
-      const files = `${deleted} ${deleted === 1 ? 'file' : 'files'}`;
-      const detached =
+      const message =
         detachedFrom > 0
-          ? `, taken off ${detachedFrom} ${detachedFrom === 1 ? 'workspace' : 'workspaces'}`
-          : '';
+          ? t('Deleted {{files}}, taken off {{count}} workspaces', {
+              files: t('{{count}} files', { count: deleted }),
+              count: detachedFrom,
+            })
+          : t('Deleted {{count}} files', { count: deleted });
       dispatch(
-        flashShown(`Deleted ${files}${detached}`, 'success', UNDO_FLASH_MS, {
-          label: 'Undo',
+        flashShown(message, 'success', UNDO_FLASH_MS, {
+          label: t('Undo'),
           action: driveDeletionUndoAsked({ drive, batchId }),
         }),
       );
@@ -47,9 +54,15 @@ export function useDriveFileActions(drive: string) {
     },
     async moved(from: string, to: string, folder: boolean): Promise<boolean> {
       const result = await move({ drive, from, to, folder });
-      if ('error' in result) return failed('Move', result.error);
-      const n = result.data.moved;
-      dispatch(flashShown(`Moved ${n} ${n === 1 ? 'file' : 'files'} to ${to}`, 'success'));
+      if ('error' in result) {
+        return failed(t('Move failed: {{error}}', { error: driveErrorText(result.error) }));
+      }
+      dispatch(
+        flashShown(
+          t('Moved {{count}} files to {{to}}', { count: result.data.moved, to }),
+          'success',
+        ),
+      );
       return true;
     },
     async retagged(
@@ -57,8 +70,10 @@ export function useDriveFileActions(drive: string) {
       change: { set?: string[]; add?: string[]; remove?: string[] },
     ): Promise<boolean> {
       const result = await retag({ drive, ...selection, ...change });
-      if ('error' in result) return failed('Retag', result.error);
-      dispatch(flashShown('Tags saved', 'success'));
+      if ('error' in result) {
+        return failed(t('Retag failed: {{error}}', { error: driveErrorText(result.error) }));
+      }
+      dispatch(flashShown(t('Tags saved'), 'success'));
       return true;
     },
   };

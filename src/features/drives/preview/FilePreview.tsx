@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DriveFile } from '../../../../protocol';
 import { Markdown } from '../../../components/Markdown';
 import { CodePreview } from './CodePreview';
@@ -44,27 +45,28 @@ export function FilePreview({
   file: DriveFile;
   onOpenViewer?: () => void;
 }) {
+  const { t } = useTranslation();
   const kind = previewKind(file);
   const content = file.Content || undefined;
   const text = useDecodedText(content, kind === 'markdown' || kind === 'text' || kind === 'code');
 
   if (kind === 'none')
-    return <PreviewMessage>No preview available for this file type</PreviewMessage>;
+    return <PreviewMessage>{t('No preview available for this file type')}</PreviewMessage>;
   if (kind === 'pdf') {
     return (
       <Box sx={{ py: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
         <PictureAsPdfIcon color="error" sx={{ fontSize: 48 }} />
-        <Typography variant="body2">PDF document</Typography>
+        <Typography variant="body2">{t('PDF document')}</Typography>
         {onOpenViewer && (
           <Button variant="contained" startIcon={<OpenInNewIcon />} onClick={onOpenViewer}>
-            Open in Viewer
+            {t('Open in Viewer')}
           </Button>
         )}
       </Box>
     );
   }
   if (!content || (kind !== 'image' && text === null)) {
-    return <PreviewMessage>No content available for this file</PreviewMessage>;
+    return <PreviewMessage>{t('No content available for this file')}</PreviewMessage>;
   }
   switch (kind) {
     case 'markdown':

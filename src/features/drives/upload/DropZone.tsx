@@ -2,6 +2,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Drag and drop files here, or click (or Enter) to choose several. */
 export function DropZone({
@@ -11,6 +12,7 @@ export function DropZone({
   onFiles: (files: File[]) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -35,7 +37,7 @@ export function DropZone({
     <Box
       role="button"
       tabIndex={disabled ? -1 : 0}
-      aria-label="Choose files to upload"
+      aria-label={t('Choose files to upload')}
       aria-disabled={disabled}
       data-testid="upload-drop-zone"
       onClick={choose}
@@ -57,16 +59,16 @@ export function DropZone({
       }}
     >
       <CloudUploadIcon color="action" sx={{ fontSize: 40 }} />
-      <Typography>Drag and drop files here, or click to choose</Typography>
+      <Typography>{t('Drag and drop files here, or click to choose')}</Typography>
       <Typography variant="body2" color="text.secondary">
-        Several files at once; a name already in the list is skipped.
+        {t('Several files at once; a name already in the list is skipped.')}
       </Typography>
       <input
         ref={input}
         type="file"
         multiple
         hidden
-        aria-label="Files to upload"
+        aria-label={t('Files to upload')}
         data-testid="upload-input"
         onChange={(e) => {
           onFiles(Array.from(e.target.files ?? []));

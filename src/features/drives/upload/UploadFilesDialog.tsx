@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { authenticationFailed } from '../../auth/authActions';
 import { selectActiveWorld } from '../../auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -50,6 +51,7 @@ export function UploadFilesDialog({ open, drive, onClose, onUploaded }: UploadFi
 }
 
 function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogProps, 'open'>) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const worldId = useAppSelector(selectActiveWorld);
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -122,9 +124,9 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
   return (
     <>
       <DialogTitle id="upload-title" sx={{ pr: 6 }}>
-        Upload Files to {drive}
+        {t('Upload Files to {{drive}}', { drive })}
         <IconButton
-          aria-label="Close"
+          aria-label={t('Close')}
           onClick={onClose}
           sx={{ position: 'absolute', right: 8, top: 8 }}
         >
@@ -143,18 +145,23 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
             action={
               <Stack sx={{ gap: 0.5 }}>
                 <Button color="inherit" size="small" onClick={() => decideAll('replace')}>
-                  Replace all
+                  {t('Replace all')}
                 </Button>
                 <Button color="inherit" size="small" onClick={() => decideAll('keepBoth')}>
-                  Keep all
+                  {t('Keep all')}
                 </Button>
               </Stack>
             }
           >
             {asking.length === 1
-              ? `"${asking[0]!.name}" is already in ${drive}.`
-              : `${asking.length} files are already in ${drive}.`}{' '}
-            Replace keeps the old one as an earlier version; Keep both uploads under a new name.
+              ? t('"{{name}}" is already in {{drive}}.', { name: asking[0]!.name, drive })
+              : t('{{number}} files are already in {{drive}}.', {
+                  number: asking.length,
+                  drive,
+                })}{' '}
+            {t(
+              'Replace keeps the old one as an earlier version; Keep both uploads under a new name.',
+            )}
           </Alert>
         )}
         <UploadList
@@ -165,13 +172,13 @@ function UploadFilesBody({ drive, onClose, onUploaded }: Omit<UploadFilesDialogP
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
         <Button
           variant="contained"
           onClick={() => void upload()}
           disabled={busy || itemsToSend(items).length === 0 || asking.length > 0}
         >
-          {busy ? 'Uploading...' : 'Upload'}
+          {busy ? t('Uploading...') : t('Upload')}
         </Button>
       </DialogActions>
     </>

@@ -11,13 +11,17 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Typography from '@mui/material/Typography';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTranslation } from 'react-i18next';
 import type { UploadConflict } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import type { UploadItem } from './uploadItems';
 
 function StatusIcon({ item }: { item: UploadItem }) {
-  if (item.status === 'uploaded') return <CheckCircleIcon color="success" titleAccess="Uploaded" />;
-  if (item.status === 'error') return <ErrorIcon color="error" titleAccess="Failed" />;
+  const { t } = useTranslation();
+  if (item.status === 'uploaded') {
+    return <CheckCircleIcon color="success" titleAccess={t('Uploaded')} />;
+  }
+  if (item.status === 'error') return <ErrorIcon color="error" titleAccess={t('Failed')} />;
   return <InsertDriveFileIcon color="action" />;
 }
 
@@ -34,9 +38,10 @@ export function UploadList({
   /** Replace or Keep both for a file whose name the drive holds already. */
   onDecide?: (id: string, choice: UploadConflict) => void;
 }) {
+  const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <List dense aria-label="Files to upload" sx={{ mt: 1 }}>
+    <List dense aria-label={t('Files to upload')} sx={{ mt: 1 }}>
       {items.map((item) => (
         <ListItem
           key={item.id}
@@ -45,7 +50,7 @@ export function UploadList({
             !busy && item.status !== 'uploaded' && item.status !== 'uploading' ? (
               <IconButton
                 edge="end"
-                aria-label={`Remove ${item.name}`}
+                aria-label={t('Remove {{name}}', { name: item.name })}
                 onClick={() => onRemove(item.id)}
               >
                 <DeleteIcon />
@@ -73,7 +78,7 @@ export function UploadList({
                     ? 'success'
                     : 'primary'
               }
-              aria-label={`Upload progress for ${item.name}`}
+              aria-label={t('Upload progress for {{name}}', { name: item.name })}
               sx={{ mt: 0.5 }}
             />
             {item.exists && item.status === 'idle' && (
@@ -81,7 +86,7 @@ export function UploadList({
                 sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}
               >
                 <Typography variant="caption" color="warning.main">
-                  Already in the drive:
+                  {t('Already in the drive:')}
                 </Typography>
                 <ToggleButtonGroup
                   size="small"
@@ -90,10 +95,10 @@ export function UploadList({
                   onChange={(_e, choice: UploadConflict | null) =>
                     choice && onDecide?.(item.id, choice)
                   }
-                  aria-label={`What to do with ${item.name}`}
+                  aria-label={t('What to do with {{name}}', { name: item.name })}
                 >
-                  <ToggleButton value="replace">Replace</ToggleButton>
-                  <ToggleButton value="keepBoth">Keep both</ToggleButton>
+                  <ToggleButton value="replace">{t('Replace')}</ToggleButton>
+                  <ToggleButton value="keepBoth">{t('Keep both')}</ToggleButton>
                 </ToggleButtonGroup>
               </Box>
             )}

@@ -1,6 +1,7 @@
 import { applyStandardHeaders } from '../../../api/requestHeaders';
+import { t, tKey } from '../../../i18n/i18n';
 
-export const UPLOAD_FAILED = 'Upload failed. Please try again.';
+export const UPLOAD_FAILED = tKey('Upload failed. Please try again.');
 
 export type UploadOutcome =
   { ok: true; status: number } | { ok: false; status: number; error: string };
@@ -54,7 +55,8 @@ export function uploadFile({
 }: UploadRequest): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    const failed = (status: number, error = UPLOAD_FAILED) => resolve({ ok: false, status, error });
+    const failed = (status: number, error = t(UPLOAD_FAILED)) =>
+      resolve({ ok: false, status, error });
     xhr.open(
       'POST',
       url ?? `${window.location.origin}/api/drives/${encodeURIComponent(drive)}/files`,

@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { DriveFile } from '../../../../protocol';
 import { Markdown } from '../../../components/Markdown';
@@ -37,6 +38,7 @@ export function filePathFromSplat(splat: string | undefined): string {
 }
 
 function Header({ path, downloadUrl }: { path: string; downloadUrl?: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { worldId } = useParams();
   const activeWorld = useAppSelector(selectActiveWorld);
@@ -47,17 +49,17 @@ function Header({ path, downloadUrl }: { path: string; downloadUrl?: string }) {
   };
   return (
     <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-      <Tooltip title="Back">
-        <IconButton aria-label="Back" onClick={back}>
+      <Tooltip title={t('Back')}>
+        <IconButton aria-label={t('Back')} onClick={back}>
           <ArrowBackIcon />
         </IconButton>
       </Tooltip>
       <Typography variant="h6" component="h1" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
-        {path || 'File viewer'}
+        {path || t('File viewer')}
       </Typography>
       {downloadUrl && (
         <Button variant="outlined" startIcon={<DownloadIcon />} href={downloadUrl} download>
-          Download
+          {t('Download')}
         </Button>
       )}
     </Box>
@@ -76,13 +78,14 @@ function MarkdownFile({ file }: { file: DriveFile }) {
 }
 
 function FileBody({ file, pdfUrl }: { file: DriveFile; pdfUrl: string }) {
+  const { t } = useTranslation();
   switch (previewKind(file)) {
     case 'markdown':
       return <MarkdownFile file={file} />;
     case 'pdf':
       return (
         <PdfBoundary>
-          <Suspense fallback={<CircularProgress size={28} aria-label="Loading PDF viewer" />}>
+          <Suspense fallback={<CircularProgress size={28} aria-label={t('Loading PDF viewer')} />}>
             <PdfView url={pdfUrl} />
           </Suspense>
         </PdfBoundary>
@@ -106,6 +109,7 @@ function Frame({ children }: { children: ReactNode }) {
  * with react-pdf, other files as their preview; Download and back buttons.
  */
 export function DriveFileViewerPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const activeWorld = useAppSelector(selectActiveWorld);
   const drive = params.driveName ?? '';
@@ -119,7 +123,7 @@ export function DriveFileViewerPage() {
     return (
       <Frame>
         <Header path={path} />
-        <Alert severity="error">Missing drive name or file path</Alert>
+        <Alert severity="error">{t('Missing drive name or file path')}</Alert>
       </Frame>
     );
   }
@@ -129,11 +133,13 @@ export function DriveFileViewerPage() {
       <Header path={path} downloadUrl={downloadUrl} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {file.error ? (
-          <Alert severity="error">Failed to load file: {driveErrorText(file.error)}</Alert>
+          <Alert severity="error">
+            {t('Failed to load file: {{error}}', { error: driveErrorText(file.error) })}
+          </Alert>
         ) : file.currentData ? (
           <FileBody file={file.currentData} pdfUrl={downloadUrl} />
         ) : (
-          <CircularProgress size={28} aria-label="Loading file" />
+          <CircularProgress size={28} aria-label={t('Loading file')} />
         )}
       </Paper>
       {file.currentData && (

@@ -1,10 +1,13 @@
 import Alert from '@mui/material/Alert';
 import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../../i18n/i18n';
 
-export const PDF_FAILED = 'Failed to render PDF. Try downloading it instead.';
+export const PDF_FAILED = tKey('Failed to render PDF. Try downloading it instead.');
 
 export function PdfFailed() {
-  return <Alert severity="error">{PDF_FAILED}</Alert>;
+  const { t } = useTranslation();
+  return <Alert severity="error">{t(PDF_FAILED)}</Alert>;
 }
 
 /** Catches a PDF chunk that failed to load or a renderer that threw. */

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
@@ -17,6 +18,7 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
  * itself from the download URL (same origin, with the session cookie).
  */
 export default function PdfView({ url }: { url: string }) {
+  const { t } = useTranslation();
   const file = useMemo(() => ({ url }), [url]);
   const [pages, setPages] = useState(0);
   const [page, setPage] = useState(1);
@@ -40,17 +42,17 @@ export default function PdfView({ url }: { url: string }) {
       {pages > 1 && (
         <Box
           component="nav"
-          aria-label="PDF pages"
+          aria-label={t('PDF pages')}
           sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}
         >
           <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
+            {t('Previous')}
           </Button>
           <Typography variant="body2">
-            Page {page} of {pages}
+            {t('Page {{page}} of {{pages}}', { page, pages })}
           </Typography>
           <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
+            {t('Next')}
           </Button>
         </Box>
       )}
@@ -62,7 +64,7 @@ export default function PdfView({ url }: { url: string }) {
         }}
         onLoadError={() => setFailed(true)}
         onSourceError={() => setFailed(true)}
-        loading={<CircularProgress size={28} aria-label="Loading PDF" />}
+        loading={<CircularProgress size={28} aria-label={t('Loading PDF')} />}
         error={<PdfFailed />}
       >
         {pages > 0 && (

@@ -9,6 +9,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { FileVersion } from '../../../../protocol';
 import { formatSize } from '../../../components/formatSize';
 import { useAppDispatch } from '../../../store/hooks';
@@ -19,20 +21,24 @@ import {
   versionDownloadUrl,
 } from '../driveAdminApi';
 import { driveErrorText } from '../drivesApi';
+import { mediumDateTime } from './mediumDateTime';
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function describe(v: FileVersion): string {
-  const made = `${when(v.CreatedAt)}${v.CreatedBy ? ` by ${v.CreatedBy}` : ''}`;
-  const replaced = v.ReplacedAt
-    ? ` · replaced ${when(v.ReplacedAt)}${v.ReplacedBy ? ` by ${v.ReplacedBy}` : ''}`
-    : '';
-  return `${formatSize(v.Size)} · ${made}${replaced}`;
+/** Size · made (by whom) · replaced (by whom): facts side by side, each in the current language. */
+function describe(v: FileVersion, t: TFunction): string {
+  const made = mediumDateTime(v.CreatedAt);
+  const facts = [
+    formatSize(v.Size),
+    v.CreatedBy ? t('{{when}} by {{name}}', { when: made, name: v.CreatedBy }) : made,
+  ];
+  if (v.ReplacedAt) {
+    const replaced = mediumDateTime(v.ReplacedAt);
+    facts.push(
+      v.ReplacedBy
+        ? t('replaced {{when}} by {{name}}', { when: replaced, name: v.ReplacedBy })
+        : t('replaced {{when}}', { when: replaced }),
+    );
+  }
+  return facts.join(' · ');
 }
 
 /**
@@ -50,6 +56,7 @@ export function VersionsList({
   worldId?: string | null;
   canRestore: boolean;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { currentData, error } = useFileVersionsQuery({ drive, path });
   const [restore, restoring] = useRestoreVersionMutation();
@@ -57,31 +64,36 @@ export function VersionsList({
     const result = await restore({ drive, path, version });
     dispatch(
       'error' in result
-        ? flashShown(`Restore failed: ${driveErrorText(result.error)}`, 'error')
-        : flashShown(`Version ${version} is the current version again`, 'success'),
+        ? flashShown(
+            t('Restore failed: {{error}}', { error: driveErrorText(result.error) }),
+            'error',
+          )
+        : flashShown(t('Version {{version}} is the current version again', { version }), 'success'),
     );
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="versions-title">
       <Typography id="versions-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Versions
+        {t('Versions')}
       </Typography>
       {error ? (
-        <Alert severity="error">Failed to load versions: {driveErrorText(error)}</Alert>
+        <Alert severity="error">
+          {t('Failed to load versions: {{error}}', { error: driveErrorText(error) })}
+        </Alert>
       ) : !currentData ? null : (
         <>
-          <List dense disablePadding aria-label={`Versions of ${path}`}>
+          <List dense disablePadding aria-label={t('Versions of {{path}}', { path })}>
             {currentData.versions.map((v) => (
               <ListItem key={v.Version} disableGutters divider sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <ListItemText
                   sx={{ minWidth: 200, flex: '1 1 240px' }}
                   primary={
                     <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-                      <span>Version {v.Version}</span>
-                      {v.Current && <Chip size="small" color="primary" label="Current" />}
+                      <span>{t('Version {{version}}', { version: v.Version })}</span>
+                      {v.Current && <Chip size="small" color="primary" label={t('Current')} />}
                     </Stack>
                   }
-                  secondary={describe(v)}
+                  secondary={describe(v, t)}
                 />
                 <Stack direction="row" sx={{ gap: 1 }}>
                   <Button
@@ -89,9 +101,9 @@ export function VersionsList({
                     startIcon={<DownloadIcon />}
                     href={versionDownloadUrl(drive, path, v.Version, worldId)}
                     download
-                    aria-label={`Download version ${v.Version}`}
+                    aria-label={t('Download version {{version}}', { version: v.Version })}
                   >
-                    Download
+                    {t('Download')}
                   </Button>
                   {canRestore && !v.Current && (
                     <Button
@@ -99,9 +111,9 @@ export function VersionsList({
                       startIcon={<RestoreIcon />}
                       disabled={restoring.isLoading}
                       onClick={() => void restored(v.Version)}
-                      aria-label={`Restore version ${v.Version}`}
+                      aria-label={t('Restore version {{version}}', { version: v.Version })}
                     >
-                      Restore
+                      {t('Restore')}
                     </Button>
                   )}
                 </Stack>
@@ -110,8 +122,9 @@ export function VersionsList({
           </List>
           {currentData.versions.length > 1 && (
             <Typography variant="caption" color="text.secondary">
-              Earlier versions are kept for {currentData.retentionDays} days after they are
-              replaced.
+              {t('Earlier versions are kept for {{days}} days after they are replaced.', {
+                days: currentData.retentionDays,
+              })}
             </Typography>
           )}
         </>
