@@ -109,3 +109,27 @@ export function readCatalogue(language: string): Record<string, string> {
       .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, string>),
   );
 }
+
+/** Keys two files of one language translate differently (the later file would silently win). */
+export function catalogueConflicts(language: string): string[] {
+  const dir = path.resolve('src/i18n/locales', language);
+  const seen = new Map<string, { file: string; text: string }>();
+  const conflicts: string[] = [];
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const catalogue = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<
+      string,
+      string
+    >;
+    for (const [key, text] of Object.entries(catalogue)) {
+      const before = seen.get(key);
+      if (before && before.text !== text) {
+        conflicts.push(`${key}: ${before.file} "${before.text}", ${file} "${text}"`);
+      }
+      if (!before) seen.set(key, { file, text });
+    }
+  }
+  return conflicts;
+}

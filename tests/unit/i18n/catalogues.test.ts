@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readCatalogue, scanKeys } from '../../../scripts/i18nKeys';
+import { catalogueConflicts, readCatalogue, scanKeys } from '../../../scripts/i18nKeys';
 
 /**
  * Every text the pages translate has its German, and its English plural
@@ -40,6 +40,10 @@ describe('translation catalogues', () => {
       const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
       expect(files.filter((f) => !index.includes(`'./${f}'`))).toEqual([]);
     }
+  });
+
+  it('translates a key shared by two areas the same way in both', () => {
+    expect([...catalogueConflicts('en'), ...catalogueConflicts('de')]).toEqual([]);
   });
 
   it('keeps the placeholders of each key in its German', () => {
