@@ -12,9 +12,12 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { tKey } from '../../i18n/i18n';
 import { AdminLayout } from './AdminLayout';
 
+/** Titles and descriptions are marked here and translated where shown. */
 interface Section {
   title: string;
   to: string;
@@ -24,51 +27,53 @@ interface Section {
 
 const SECTIONS: readonly Section[] = [
   {
-    title: 'EMDrive Management',
+    title: tKey('EMDrive Management'),
     to: '/admin/emdrive',
-    description: 'Browse the drives of this world, their files, tags and sizes.',
+    description: tKey('Browse the drives of this world, their files, tags and sizes.'),
     icon: <StorageIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'Cross-Drive Search',
+    title: tKey('Cross-Drive Search'),
     to: '/admin/search',
-    description: 'Search every drive at once by text, meaning or tag.',
+    description: tKey('Search every drive at once by text, meaning or tag.'),
     icon: <TravelExploreIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'Applications Management',
+    title: tKey('Applications Management'),
     to: '/admin/apps',
-    description: 'See the running applications and the cogs they annotate.',
+    description: tKey('See the running applications and the cogs they annotate.'),
     icon: <AppsIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'MCP servers',
+    title: tKey('MCP servers'),
     to: '/admin/mcp',
-    description: 'Choose the MCP servers this world uses as tool providers, and add your own.',
+    description: tKey(
+      'Choose the MCP servers this world uses as tool providers, and add your own.',
+    ),
     icon: <HubIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'Support logs',
+    title: tKey('Support logs'),
     to: '/admin/support-logs',
-    description: 'Session logs members sent; replay what they saw.',
+    description: tKey('Session logs members sent; replay what they saw.'),
     icon: <SupportAgentIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'Command Registry',
+    title: tKey('Command Registry'),
     to: '/admin/commands',
-    description: 'Look through the registered commands of every namespace.',
+    description: tKey('Look through the registered commands of every namespace.'),
     icon: <TerminalIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'People',
+    title: tKey('People'),
     to: '/admin/users',
-    description: 'Accounts and who may enter which world; add, disable, reset a password.',
+    description: tKey('Accounts and who may enter which world; add, disable, reset a password.'),
     icon: <GroupIcon color="primary" fontSize="large" />,
   },
   {
-    title: 'Audit log',
+    title: tKey('Audit log'),
     to: '/admin/audit',
-    description: 'Every sign-in and administrative change: who, what, when, from where.',
+    description: tKey('Every sign-in and administrative change: who, what, when, from where.'),
     icon: <HistoryIcon color="primary" fontSize="large" />,
   },
 ];
@@ -78,11 +83,12 @@ const SECTIONS: readonly Section[] = [
  * Errors and successes show in the app's flash toast, which every page has.
  */
 export function AdminHomePage() {
+  const { t } = useTranslation();
   return (
-    <AdminLayout title="Administration">
+    <AdminLayout title={t('Administration')}>
       <Box
         component="nav"
-        aria-label="Admin areas"
+        aria-label={t('Admin areas')}
         sx={{
           display: 'grid',
           gap: 2,
@@ -96,10 +102,10 @@ export function AdminHomePage() {
                 {s.icon}
                 <Box>
                   <Typography variant="h6" component="h2">
-                    {s.title}
+                    {t(s.title)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {s.description}
+                    {t(s.description)}
                   </Typography>
                 </Box>
               </CardContent>

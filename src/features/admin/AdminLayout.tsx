@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
@@ -43,18 +44,19 @@ export function AdminLayout({
   /** People and the audit log: a global admin administers them in any world. */
   openToGlobalAdmins?: boolean;
 }) {
+  const { t } = useTranslation();
   const worldId = useAdminWorld();
   const worlds = useAppSelector(selectAccessibleWorlds);
   const globalAdmin = useAppSelector(selectGlobalAdmin);
   const isAdmin =
     (openToGlobalAdmins && globalAdmin) || worlds.some((w) => w.world_id === worldId && w.is_admin);
-  const trail: Crumb[] = [{ label: 'Admin', to: '/admin' }, ...crumbs];
+  const trail: Crumb[] = [{ label: t('Admin'), to: '/admin' }, ...crumbs];
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <NavBar worldId={worldId} title="Administration" />
+      <NavBar worldId={worldId} title={t('Administration')} />
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 2, flexWrap: 'wrap' }}>
-          <Breadcrumbs aria-label="breadcrumbs" sx={{ flex: 1 }}>
+          <Breadcrumbs aria-label={t('breadcrumbs')} sx={{ flex: 1 }}>
             {trail.map((c, i) =>
               c.to && i < trail.length - 1 ? (
                 <Link
@@ -74,7 +76,7 @@ export function AdminLayout({
             )}
           </Breadcrumbs>
           <Link component={RouterLink} to={dashboardUrl(worldId)}>
-            Return to Home
+            {t('Return to Home')}
           </Link>
         </Stack>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 3, gap: 2 }}>
@@ -87,7 +89,10 @@ export function AdminLayout({
           children
         ) : (
           <Alert severity="error">
-            403 — Administrators of this world only. Ask an administrator of {worldId} for access.
+            {t(
+              '403 — Administrators of this world only. Ask an administrator of {{world}} for access.',
+              { world: worldId },
+            )}
           </Alert>
         )}
       </Container>

@@ -1,107 +1,111 @@
+import type { TFunction } from 'i18next';
 import type { SearchKind } from '../../../protocol';
+import { formatDate } from '../../i18n/format';
+import { tKey } from '../../i18n/i18n';
 import { baseType, extensionOf } from '../drives/preview/previewKind';
 
 /** The drives call of the admin pages: every drive of the world, app drives included (SPEC §6). */
 export const ADMIN_DRIVES = { forAdmin: true } as const;
 
-/** The kinds of drive search, as the admin pages name them. */
+/** The kinds of drive search, as the admin pages name them (labels translated where shown). */
 export const SEARCH_KINDS: readonly { value: SearchKind; label: string }[] = [
-  { value: 'text', label: 'Text' },
-  { value: 'semantic', label: 'Semantic' },
-  { value: 'tags', label: 'Tag' },
+  { value: 'text', label: tKey('Text') },
+  { value: 'semantic', label: tKey('Semantic') },
+  { value: 'tags', label: tKey('Tag') },
 ];
 
-const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'numeric',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** A date in short US form, 11/22/2026 (SPEC §9); '' when absent or unreadable. */
+/**
+ * A short date in the page's language: 11/22/2026 in English (SPEC §9),
+ * 22.11.2026 in German; '' when absent or unreadable.
+ */
 export function formatShortDate(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : SHORT_US_DATE.format(date);
+  return formatDate(iso);
 }
 
-/** Labels by extension; the name decides first, as people name their files by kind. */
+/**
+ * Labels by extension; the name decides first, as people name their files by
+ * kind. Marked as keys here, translated where shown (fileTypeLabel).
+ */
 const BY_EXTENSION: Readonly<Record<string, string>> = {
-  md: 'Markdown document',
-  markdown: 'Markdown document',
-  pdf: 'PDF document',
-  txt: 'Text document',
-  csv: 'CSV data',
-  tsv: 'TSV data',
-  json: 'JSON data',
-  xml: 'XML document',
-  yaml: 'YAML document',
-  yml: 'YAML document',
-  html: 'HTML document',
-  htm: 'HTML document',
-  png: 'PNG image',
-  jpg: 'JPEG image',
-  jpeg: 'JPEG image',
-  gif: 'GIF image',
-  webp: 'WebP image',
-  svg: 'SVG image',
-  bmp: 'BMP image',
-  ts: 'TypeScript source',
-  tsx: 'TypeScript source',
-  js: 'JavaScript source',
-  jsx: 'JavaScript source',
-  py: 'Python source',
-  go: 'Go source',
-  java: 'Java source',
-  c: 'C source',
-  h: 'C header',
-  cpp: 'C++ source',
-  cs: 'C# source',
-  css: 'CSS stylesheet',
-  php: 'PHP source',
-  rb: 'Ruby source',
-  rs: 'Rust source',
-  sh: 'Shell script',
-  sql: 'SQL script',
-  doc: 'Word document',
-  docx: 'Word document',
-  xls: 'Excel spreadsheet',
-  xlsx: 'Excel spreadsheet',
-  ppt: 'PowerPoint presentation',
-  pptx: 'PowerPoint presentation',
-  zip: 'ZIP archive',
-  gz: 'Gzip archive',
-  mp3: 'MP3 audio',
-  wav: 'WAV audio',
-  mp4: 'MP4 video',
+  md: tKey('Markdown document'),
+  markdown: tKey('Markdown document'),
+  pdf: tKey('PDF document'),
+  txt: tKey('Text document'),
+  csv: tKey('CSV data'),
+  tsv: tKey('TSV data'),
+  json: tKey('JSON data'),
+  xml: tKey('XML document'),
+  yaml: tKey('YAML document'),
+  yml: tKey('YAML document'),
+  html: tKey('HTML document'),
+  htm: tKey('HTML document'),
+  png: tKey('PNG image'),
+  jpg: tKey('JPEG image'),
+  jpeg: tKey('JPEG image'),
+  gif: tKey('GIF image'),
+  webp: tKey('WebP image'),
+  svg: tKey('SVG image'),
+  bmp: tKey('BMP image'),
+  ts: tKey('TypeScript source'),
+  tsx: tKey('TypeScript source'),
+  js: tKey('JavaScript source'),
+  jsx: tKey('JavaScript source'),
+  py: tKey('Python source'),
+  go: tKey('Go source'),
+  java: tKey('Java source'),
+  c: tKey('C source'),
+  h: tKey('C header'),
+  cpp: tKey('C++ source'),
+  cs: tKey('C# source'),
+  css: tKey('CSS stylesheet'),
+  php: tKey('PHP source'),
+  rb: tKey('Ruby source'),
+  rs: tKey('Rust source'),
+  sh: tKey('Shell script'),
+  sql: tKey('SQL script'),
+  doc: tKey('Word document'),
+  docx: tKey('Word document'),
+  xls: tKey('Excel spreadsheet'),
+  xlsx: tKey('Excel spreadsheet'),
+  ppt: tKey('PowerPoint presentation'),
+  pptx: tKey('PowerPoint presentation'),
+  zip: tKey('ZIP archive'),
+  gz: tKey('Gzip archive'),
+  mp3: tKey('MP3 audio'),
+  wav: tKey('WAV audio'),
+  mp4: tKey('MP4 video'),
 };
 
 const BY_TYPE: Readonly<Record<string, string>> = {
-  'text/markdown': 'Markdown document',
-  'application/pdf': 'PDF document',
-  'application/json': 'JSON data',
-  'application/xml': 'XML document',
-  'text/xml': 'XML document',
-  'text/html': 'HTML document',
-  'text/csv': 'CSV data',
-  'text/plain': 'Text document',
-  'application/zip': 'ZIP archive',
+  'text/markdown': tKey('Markdown document'),
+  'application/pdf': tKey('PDF document'),
+  'application/json': tKey('JSON data'),
+  'application/xml': tKey('XML document'),
+  'text/xml': tKey('XML document'),
+  'text/html': tKey('HTML document'),
+  'text/csv': tKey('CSV data'),
+  'text/plain': tKey('Text document'),
+  'application/zip': tKey('ZIP archive'),
 };
 
-/** A readable file type for people: 'Markdown document', 'PNG image', 'TypeScript source'. */
-export function fileTypeLabel(path: string, mimeType: string | undefined): string {
+/**
+ * A readable file type for people, in the page's language: 'Markdown
+ * document', 'PNG image', 'TypeScript source'.
+ */
+export function fileTypeLabel(path: string, mimeType: string | undefined, t: TFunction): string {
   const ext = extensionOf(path);
-  if (Object.hasOwn(BY_EXTENSION, ext)) return BY_EXTENSION[ext]!;
+  if (Object.hasOwn(BY_EXTENSION, ext)) return t(BY_EXTENSION[ext]!);
   const type = baseType(mimeType);
-  if (Object.hasOwn(BY_TYPE, type)) return BY_TYPE[type]!;
-  if (type.startsWith('application/x-cog-')) return 'Cog definition';
+  if (Object.hasOwn(BY_TYPE, type)) return t(BY_TYPE[type]!);
+  if (type.startsWith('application/x-cog-')) return t('Cog definition');
   const [major, minor = ''] = type.split('/');
   const sub = minor
     .replace(/^(x-|vnd\.)/, '')
     .split(/[.+-]/)[0]!
     .toUpperCase();
-  if (major === 'image' && sub) return `${sub} image`;
-  if (major === 'audio' && sub) return `${sub} audio`;
-  if (major === 'video' && sub) return `${sub} video`;
-  if (major === 'text') return 'Text document';
-  return ext ? `${ext.toUpperCase()} file` : 'File';
+  if (major === 'image' && sub) return t('{{type}} image', { type: sub });
+  if (major === 'audio' && sub) return t('{{type}} audio', { type: sub });
+  if (major === 'video' && sub) return t('{{type}} video', { type: sub });
+  if (major === 'text') return t('Text document');
+  return ext ? t('{{type}} file', { type: ext.toUpperCase() }) : t('File');
 }

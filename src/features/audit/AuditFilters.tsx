@@ -2,7 +2,9 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, type AuditAction } from '../../../protocol';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTION_NAMES, type AuditAction } from '../../../protocol';
+import { auditActionLabel } from './auditActions';
 
 export interface AuditFilterValues {
   actor: string;
@@ -32,6 +34,7 @@ export function AuditFilters({
   /** The worlds to filter by; absent for a world admin, who sees their world only. */
   worlds?: { world_id: string; name: string }[];
 }) {
+  const { t } = useTranslation();
   const set = <K extends keyof AuditFilterValues>(key: K, value: AuditFilterValues[K]) =>
     onChange({ ...values, [key]: value });
   const changed = Object.values(values).some(Boolean);
@@ -39,7 +42,7 @@ export function AuditFilters({
     <Stack
       component="form"
       role="search"
-      aria-label="Filter the audit log"
+      aria-label={t('Filter the audit log')}
       onSubmit={(e) => e.preventDefault()}
       direction="row"
       sx={{
@@ -51,7 +54,7 @@ export function AuditFilters({
     >
       <TextField
         size="small"
-        label="Who (email)"
+        label={t('Who (email)')}
         type="search"
         value={values.actor}
         onChange={(e) => set('actor', e.target.value)}
@@ -59,14 +62,14 @@ export function AuditFilters({
       <TextField
         size="small"
         select
-        label="What"
+        label={t('What')}
         value={values.action}
         onChange={(e) => set('action', e.target.value as AuditAction | '')}
       >
-        <MenuItem value="">Every kind</MenuItem>
+        <MenuItem value="">{t('Every kind')}</MenuItem>
         {AUDIT_ACTION_NAMES.map((a) => (
           <MenuItem key={a} value={a}>
-            {AUDIT_ACTIONS[a]}
+            {auditActionLabel(a, t)}
           </MenuItem>
         ))}
       </TextField>
@@ -74,11 +77,11 @@ export function AuditFilters({
         <TextField
           size="small"
           select
-          label="World"
+          label={t('World')}
           value={values.world}
           onChange={(e) => set('world', e.target.value)}
         >
-          <MenuItem value="">Every world</MenuItem>
+          <MenuItem value="">{t('Every world')}</MenuItem>
           {worlds.map((w) => (
             <MenuItem key={w.world_id} value={w.world_id}>
               {w.name}
@@ -88,7 +91,7 @@ export function AuditFilters({
       )}
       <TextField
         size="small"
-        label="From"
+        label={t('From')}
         type="date"
         value={values.from}
         onChange={(e) => set('from', e.target.value)}
@@ -96,7 +99,7 @@ export function AuditFilters({
       />
       <TextField
         size="small"
-        label="To"
+        label={t('To')}
         type="date"
         value={values.to}
         onChange={(e) => set('to', e.target.value)}
@@ -104,7 +107,7 @@ export function AuditFilters({
       />
       {changed && (
         <Button onClick={() => onChange(NO_AUDIT_FILTERS)} sx={{ flex: '0 0 auto !important' }}>
-          Clear filters
+          {t('Clear filters')}
         </Button>
       )}
     </Stack>

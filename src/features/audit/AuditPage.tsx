@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AUDIT_PAGE_SIZE } from '../../../protocol';
 import { errorMessage } from '../../api/baseApi';
 import { AdminLayout, useAdminWorld } from '../admin/AdminLayout';
@@ -19,16 +20,17 @@ const FILTER_DEBOUNCE_MS = 300;
  * events of their world only (the server decides).
  */
 export function AuditPage() {
+  const { t } = useTranslation();
   const worldId = useAdminWorld();
   const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
   const [asked, setAsked] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
   useEffect(() => {
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       setAsked(filters);
       setPage(1);
     }, FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [filters]);
 
   const worlds = useListAdminWorldsQuery(worldId, { skip: !worldId }).data;
@@ -47,11 +49,11 @@ export function AuditPage() {
   );
 
   return (
-    <AdminLayout title="Audit log" crumbs={[{ label: 'Audit log' }]} openToGlobalAdmins>
+    <AdminLayout title={t('Audit log')} crumbs={[{ label: t('Audit log') }]} openToGlobalAdmins>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {worlds?.can_create
-          ? 'Every sign-in, sign-out and administrative change, in every world.'
-          : `Sign-ins and administrative changes in ${worldId}.`}
+          ? t('Every sign-in, sign-out and administrative change, in every world.')
+          : t('Sign-ins and administrative changes in {{world}}.', { world: worldId })}
       </Typography>
       <AuditFilters
         values={filters}
@@ -59,11 +61,13 @@ export function AuditPage() {
         worlds={worlds?.can_create ? worlds.worlds : undefined}
       />
       {isLoading ? (
-        <CircularProgress aria-label="Loading the audit log" />
+        <CircularProgress aria-label={t('Loading the audit log')} />
       ) : error ? (
-        <Alert severity="error">Failed to load the audit log: {errorMessage(error)}</Alert>
+        <Alert severity="error">
+          {t('Failed to load the audit log: {{error}}', { error: errorMessage(error) })}
+        </Alert>
       ) : !data?.events.length ? (
-        <Typography color="text.secondary">No events match.</Typography>
+        <Typography color="text.secondary">{t('No events match.')}</Typography>
       ) : (
         <div aria-busy={isFetching}>
           <AuditList events={data.events} />

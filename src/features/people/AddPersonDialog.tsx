@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { PeopleScope } from '../../../protocol';
 import { useAddPersonMutation } from './peopleApi';
 import { SecretShownOnce } from './SecretShownOnce';
@@ -29,6 +30,7 @@ export function AddPersonDialog({
   scope: PeopleScope;
   worlds: { world_id: string; name: string }[];
 }) {
+  const { t } = useTranslation();
   const [addPerson] = useAddPersonMutation();
   const { run, busy, say } = useAdminAction();
   const [email, setEmail] = useState('');
@@ -60,29 +62,41 @@ export function AddPersonDialog({
     if (answer.temporary_password)
       setMade({ email: answer.person.email, password: answer.temporary_password });
     else {
-      say(`${answer.person.email} already had an account: it may now enter the chosen worlds`);
+      say(
+        t('{{email}} already had an account: it may now enter the chosen worlds', {
+          email: answer.person.email,
+        }),
+      );
       close();
     }
   }
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="add-person-title">
-      <DialogTitle id="add-person-title">Add a person</DialogTitle>
+      <DialogTitle id="add-person-title">{t('Add a person')}</DialogTitle>
       {made ? (
         <>
           <DialogContent>
             <Stack spacing={2}>
               <Typography>
-                The account <strong>{made.email}</strong> was created.
+                <Trans
+                  i18nKey="The account <strong>{{email}}</strong> was created."
+                  values={{ email: made.email }}
+                  components={{ strong: <strong /> }}
+                />
               </Typography>
-              <SecretShownOnce title="Temporary password" secret={made.password}>
-                <div>At the first sign-in they choose a password of their own.</div>
+              <SecretShownOnce
+                title={t('Temporary password')}
+                copyLabel={t('Copy temporary password')}
+                secret={made.password}
+              >
+                <div>{t('At the first sign-in they choose a password of their own.')}</div>
               </SecretShownOnce>
             </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={close} variant="contained">
-              Done
+              {t('Done')}
             </Button>
           </DialogActions>
         </>
@@ -91,22 +105,22 @@ export function AddPersonDialog({
           <DialogContent>
             <Stack spacing={2}>
               <TextField
-                label="Email"
+                label={t('Email')}
                 type="email"
                 required
                 autoFocus
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                helperText="Someone who already has an account is given the worlds below."
+                helperText={t('Someone who already has an account is given the worlds below.')}
               />
               <TextField
-                label="Name"
+                label={t('Name')}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                helperText="Optional: the part of the email before @ otherwise."
+                helperText={t('Optional: the part of the email before @ otherwise.')}
               />
               <Typography variant="subtitle2" component="h3">
-                Worlds
+                {t('Worlds')}
               </Typography>
               <WorldAccessRows
                 worlds={worlds}
@@ -116,9 +130,9 @@ export function AddPersonDialog({
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{t('Cancel')}</Button>
             <Button type="submit" variant="contained" disabled={busy || !email.trim()}>
-              Add
+              {t('Add')}
             </Button>
           </DialogActions>
         </form>

@@ -6,9 +6,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { DELETE_ACCOUNT_CONSEQUENCES, type Person } from '../../../protocol';
+import { useTranslation } from 'react-i18next';
+import type { DELETE_ACCOUNT_CONSEQUENCES, Person } from '../../../protocol';
+import { tKey } from '../../i18n/i18n';
 import { useDeletePersonMutation } from './peopleApi';
 import { useAdminAction } from './useAdminAction';
+
+/**
+ * DELETE_ACCOUNT_CONSEQUENCES marked for translation; its type keeps it the
+ * protocol's text word for word (the server says the same in its answer).
+ */
+const CONSEQUENCES = tKey(
+  'Their sessions end at once. Workspaces they created stay in their worlds with no creator: shared ones stay open to the world, private ones to their other participants and the world’s administrators. Their messages stay in the transcripts.',
+) satisfies typeof DELETE_ACCOUNT_CONSEQUENCES;
 
 /** Deleting cannot be undone: it says what happens, and asks for the email typed again. */
 export function DeletePersonDialog({
@@ -18,6 +28,7 @@ export function DeletePersonDialog({
   person: Person;
   onClose: (deleted: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const [deletePerson] = useDeletePersonMutation();
   const { run, busy } = useAdminAction();
   const [typed, setTyped] = useState('');
@@ -27,7 +38,7 @@ export function DeletePersonDialog({
     e.preventDefault();
     const done = await run(
       () => deletePerson({ id: person.id, confirmEmail: typed }),
-      `${person.email} was deleted`,
+      t('{{email}} was deleted', { email: person.email }),
     );
     if (done) onClose(true);
   }
@@ -35,14 +46,16 @@ export function DeletePersonDialog({
   return (
     <Dialog open onClose={() => onClose(false)} aria-labelledby="delete-person-title">
       <form onSubmit={submit}>
-        <DialogTitle id="delete-person-title">Delete {person.email}?</DialogTitle>
+        <DialogTitle id="delete-person-title">
+          {t('Delete {{email}}?', { email: person.email })}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            This cannot be undone. {DELETE_ACCOUNT_CONSEQUENCES} To keep the account but stop them
-            signing in, disable it instead.
+            {t('This cannot be undone.')} {t(CONSEQUENCES)}{' '}
+            {t('To keep the account but stop them signing in, disable it instead.')}
           </DialogContentText>
           <TextField
-            label="Type their email to confirm"
+            label={t('Type their email to confirm')}
             fullWidth
             autoFocus
             value={typed}
@@ -50,9 +63,9 @@ export function DeletePersonDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => onClose(false)}>Cancel</Button>
+          <Button onClick={() => onClose(false)}>{t('Cancel')}</Button>
           <Button type="submit" color="error" variant="contained" disabled={!matches || busy}>
-            Delete account
+            {t('Delete account')}
           </Button>
         </DialogActions>
       </form>

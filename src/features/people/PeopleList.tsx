@@ -13,14 +13,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import type { Person } from '../../../protocol';
 import { PersonStatus } from './PersonStatus';
 
 function Worlds({ person }: { person: Person }) {
+  const { t } = useTranslation();
   if (!person.worlds.length)
     return (
       <Typography variant="body2" color="text.secondary">
-        No worlds
+        {t('No worlds')}
       </Typography>
     );
   return (
@@ -29,7 +31,7 @@ function Worlds({ person }: { person: Person }) {
         <Chip
           key={w.world_id}
           size="small"
-          label={w.is_admin ? `${w.name} (admin)` : w.name}
+          label={w.is_admin ? t('{{name}} (admin)', { name: w.name }) : w.name}
           variant={w.is_admin ? 'filled' : 'outlined'}
         />
       ))}
@@ -50,13 +52,14 @@ export function PeopleList({
   selfId: string;
   onOpen: (id: string) => void;
 }) {
-  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
-  const you = (p: Person) => (p.id === selfId ? ' (you)' : '');
+  const { t } = useTranslation();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const nameOf = (p: Person) => (p.id === selfId ? t('{{name}} (you)', { name: p.name }) : p.name);
   if (narrow)
     return (
       <Stack
         component="ul"
-        aria-label="People"
+        aria-label={t('People')}
         spacing={1.5}
         sx={{ listStyle: 'none', p: 0, m: 0 }}
       >
@@ -64,8 +67,7 @@ export function PeopleList({
           <Card key={p.id} component="li" variant="outlined">
             <CardContent sx={{ pb: 1 }}>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                {p.name}
-                {you(p)}
+                {nameOf(p)}
               </Typography>
               <Typography
                 variant="body2"
@@ -80,8 +82,12 @@ export function PeopleList({
               <Worlds person={p} />
             </CardContent>
             <CardActions>
-              <Button size="small" onClick={() => onOpen(p.id)} aria-label={`Manage ${p.email}`}>
-                Manage
+              <Button
+                size="small"
+                onClick={() => onOpen(p.id)}
+                aria-label={t('Manage {{email}}', { email: p.email })}
+              >
+                {t('Manage')}
               </Button>
             </CardActions>
           </Card>
@@ -89,23 +95,20 @@ export function PeopleList({
       </Stack>
     );
   return (
-    <Table size="small" aria-label="People">
+    <Table size="small" aria-label={t('People')}>
       <TableHead>
         <TableRow>
-          <TableCell>Name</TableCell>
-          <TableCell>Email</TableCell>
-          <TableCell>Worlds</TableCell>
-          <TableCell>Status</TableCell>
+          <TableCell>{t('Name')}</TableCell>
+          <TableCell>{t('Email')}</TableCell>
+          <TableCell>{t('Worlds')}</TableCell>
+          <TableCell>{t('Status')}</TableCell>
           <TableCell />
         </TableRow>
       </TableHead>
       <TableBody>
         {people.map((p) => (
           <TableRow key={p.id} hover>
-            <TableCell sx={{ fontWeight: 500 }}>
-              {p.name}
-              {you(p)}
-            </TableCell>
+            <TableCell sx={{ fontWeight: 500 }}>{nameOf(p)}</TableCell>
             <TableCell sx={{ wordBreak: 'break-all' }}>{p.email}</TableCell>
             <TableCell>
               <Worlds person={p} />
@@ -114,8 +117,12 @@ export function PeopleList({
               <PersonStatus person={p} />
             </TableCell>
             <TableCell align="right">
-              <Button size="small" onClick={() => onOpen(p.id)} aria-label={`Manage ${p.email}`}>
-                Manage
+              <Button
+                size="small"
+                onClick={() => onOpen(p.id)}
+                aria-label={t('Manage {{email}}', { email: p.email })}
+              >
+                {t('Manage')}
               </Button>
             </TableCell>
           </TableRow>

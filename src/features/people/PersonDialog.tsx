@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Person, PeopleScope } from '../../../protocol';
 import { DeletePersonDialog } from './DeletePersonDialog';
 import {
@@ -56,6 +57,7 @@ export function PersonDialog({
   isSelf: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const { run, busy } = useAdminAction();
   const [setDisabled] = useSetPersonDisabledMutation();
   const [resetPassword] = useResetPersonPasswordMutation();
@@ -74,11 +76,16 @@ export function PersonDialog({
   };
   async function changeRole(world: string, role: WorldRole) {
     if (role === 'none')
-      await run(() => revoke({ id, world }), `${person.email} may no longer enter ${world}`);
+      await run(
+        () => revoke({ id, world }),
+        t('{{email}} may no longer enter {{world}}', { email: person.email, world }),
+      );
     else
       await run(
         () => grant({ id, world, isAdmin: role === 'admin' }),
-        `${person.email} may enter ${world}${role === 'admin' ? ' as an administrator' : ''}`,
+        role === 'admin'
+          ? t('{{email}} may enter {{world}} as an administrator', { email: person.email, world })
+          : t('{{email}} may enter {{world}}', { email: person.email, world }),
       );
   }
 
@@ -88,27 +95,39 @@ export function PersonDialog({
         <DialogTitle id="person-title">
           {person.name}
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            {person.email}
-            {isSelf ? ' (you)' : ''}
+            {isSelf ? t('{{name}} (you)', { name: person.email }) : person.email}
           </Typography>
         </DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2.5}>
             <PersonStatus person={person} />
             {shown?.kind === 'password' && (
-              <SecretShownOnce title="Temporary password" secret={shown.secret}>
-                <div>Their sessions ended. At the next sign-in they choose a new password.</div>
-              </SecretShownOnce>
-            )}
-            {shown?.kind === 'pin' && (
-              <SecretShownOnce title="PIN secret" secret={shown.secret}>
+              <SecretShownOnce
+                title={t('Temporary password')}
+                copyLabel={t('Copy temporary password')}
+                secret={shown.secret}
+              >
                 <div>
-                  They add it to an authenticator app (or scan <code>{shown.uri}</code> as a QR
-                  code); sign-in then asks for its six-digit code.
+                  {t('Their sessions ended. At the next sign-in they choose a new password.')}
                 </div>
               </SecretShownOnce>
             )}
-            <Section title="Worlds">
+            {shown?.kind === 'pin' && (
+              <SecretShownOnce
+                title={t('PIN secret')}
+                copyLabel={t('Copy pin secret')}
+                secret={shown.secret}
+              >
+                <div>
+                  <Trans
+                    i18nKey="They add it to an authenticator app (or scan <code>{{uri}}</code> as a QR code); sign-in then asks for its six-digit code."
+                    values={{ uri: shown.uri }}
+                    components={{ code: <code /> }}
+                  />
+                </div>
+              </SecretShownOnce>
+            )}
+            <Section title={t('Worlds')}>
               <WorldAccessRows
                 worlds={worlds}
                 roleOf={roleOf}
@@ -117,11 +136,12 @@ export function PersonDialog({
               />
             </Section>
             <Divider />
-            <Section title="Account">
+            <Section title={t('Account')}>
               {locked && (
                 <Alert severity="info">
-                  This account is also in other worlds (or administers them all): only a global
-                  administrator may change the account itself.
+                  {t(
+                    'This account is also in other worlds (or administers them all): only a global administrator may change the account itself.',
+                  )}
                 </Alert>
               )}
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
@@ -133,12 +153,12 @@ export function PersonDialog({
                     run(
                       () => setDisabled({ id, disabled: !person.disabled }),
                       person.disabled
-                        ? `${person.email} may sign in again`
-                        : `${person.email} is disabled; their sessions ended`,
+                        ? t('{{email}} may sign in again', { email: person.email })
+                        : t('{{email}} is disabled; their sessions ended', { email: person.email }),
                     )
                   }
                 >
-                  {person.disabled ? 'Enable account' : 'Disable account'}
+                  {person.disabled ? t('Enable account') : t('Disable account')}
                 </Button>
                 <Button
                   variant="outlined"
@@ -149,7 +169,7 @@ export function PersonDialog({
                       setShown({ kind: 'password', secret: answer.temporary_password });
                   }}
                 >
-                  Reset password
+                  {t('Reset password')}
                 </Button>
                 <Button
                   variant="outlined"
@@ -157,12 +177,14 @@ export function PersonDialog({
                   onClick={async () => {
                     const answer = await run(
                       () => setPin({ id, required: !person.pin }),
-                      person.pin ? `${person.email} no longer needs a PIN` : undefined,
+                      person.pin
+                        ? t('{{email}} no longer needs a PIN', { email: person.email })
+                        : undefined,
                     );
                     if (answer?.totp) setShown({ kind: 'pin', ...answer.totp });
                   }}
                 >
-                  {person.pin ? 'Stop requiring PIN' : 'Require PIN'}
+                  {person.pin ? t('Stop requiring PIN') : t('Require PIN')}
                 </Button>
               </Stack>
               {scope.kind === 'global' && (
@@ -175,13 +197,17 @@ export function PersonDialog({
                         run(
                           () => setGlobal({ id, globalAdmin: e.target.checked }),
                           e.target.checked
-                            ? `${person.email} administers every account and world`
-                            : `${person.email} is no longer a global administrator`,
+                            ? t('{{email}} administers every account and world', {
+                                email: person.email,
+                              })
+                            : t('{{email}} is no longer a global administrator', {
+                                email: person.email,
+                              }),
                         )
                       }
                     />
                   }
-                  label="Global administrator (every account and world)"
+                  label={t('Global administrator (every account and world)')}
                 />
               )}
             </Section>
@@ -193,10 +219,10 @@ export function PersonDialog({
             disabled={busy || locked || isSelf}
             onClick={() => setDeleting(true)}
           >
-            Delete account…
+            {t('Delete account…')}
           </Button>
           <Button variant="contained" onClick={onClose}>
-            Close
+            {t('Close')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A secret the server hands out once (a temporary password, a PIN's secret):
@@ -12,13 +13,17 @@ import { useState } from 'react';
  */
 export function SecretShownOnce({
   title,
+  copyLabel,
   secret,
   children,
 }: {
   title: string;
+  /** The copy button's name, 'Copy temporary password' (a sentence of its own in each language). */
+  copyLabel: string;
   secret: string;
   children?: React.ReactNode;
 }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -39,14 +44,14 @@ export function SecretShownOnce({
         >
           {secret}
         </Box>
-        <Tooltip title={copied ? 'Copied' : 'Copy'}>
-          <IconButton size="small" aria-label={`Copy ${title.toLowerCase()}`} onClick={copy}>
+        <Tooltip title={copied ? t('Copied') : t('Copy')}>
+          <IconButton size="small" aria-label={copyLabel} onClick={copy}>
             <ContentCopyIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Box>
       <Box sx={{ mt: 1 }}>
-        Shown once: copy it now and hand it over in person or by a safe channel.
+        {t('Shown once: copy it now and hand it over in person or by a safe channel.')}
       </Box>
       {children}
     </Alert>

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PEOPLE_PAGE_SIZE } from '../../../protocol';
 import { errorMessage } from '../../api/baseApi';
 import { AdminLayout, useAdminWorld } from '../admin/AdminLayout';
@@ -26,6 +27,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * person to change their worlds and their account; the worlds below.
  */
 export function UsersPage() {
+  const { t } = useTranslation();
   const worldId = useAdminWorld();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -35,11 +37,11 @@ export function UsersPage() {
   const [openId, setOpenId] = useState<string | null>(null);
 
   useEffect(() => {
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       setQ(typed.trim());
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [typed]);
 
   const { data, isLoading, error } = useListPeopleQuery(
@@ -51,20 +53,20 @@ export function UsersPage() {
 
   return (
     <AdminLayout
-      title="People"
-      crumbs={[{ label: 'People' }]}
+      title={t('People')}
+      crumbs={[{ label: t('People') }]}
       openToGlobalAdmins
       actions={
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-          Add person
+          {t('Add person')}
         </Button>
       }
     >
       {scope && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {scope.kind === 'global'
-            ? 'Every account: you are a global administrator.'
-            : `The members of ${scope.world_id}, the world you administer.`}
+            ? t('Every account: you are a global administrator.')
+            : t('The members of {{world}}, the world you administer.', { world: scope.world_id })}
         </Typography>
       )}
       <Box
@@ -76,7 +78,7 @@ export function UsersPage() {
         }}
       >
         <TextField
-          label="Search by name or email"
+          label={t('Search by name or email')}
           type="search"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
@@ -84,14 +86,14 @@ export function UsersPage() {
         {scope?.kind === 'global' && (
           <TextField
             select
-            label="World"
+            label={t('World')}
             value={world}
             onChange={(e) => {
               setWorld(e.target.value);
               setPage(1);
             }}
           >
-            <MenuItem value="">All worlds</MenuItem>
+            <MenuItem value="">{t('All worlds')}</MenuItem>
             {data?.worlds.map((w) => (
               <MenuItem key={w.world_id} value={w.world_id}>
                 {w.name}
@@ -101,12 +103,14 @@ export function UsersPage() {
         )}
       </Box>
       {isLoading ? (
-        <CircularProgress aria-label="Loading people" />
+        <CircularProgress aria-label={t('Loading people')} />
       ) : error ? (
-        <Alert severity="error">Failed to load people: {errorMessage(error)}</Alert>
+        <Alert severity="error">
+          {t('Failed to load people: {{error}}', { error: errorMessage(error) })}
+        </Alert>
       ) : !data?.people.length ? (
         <Typography color="text.secondary">
-          {q ? `No one matches "${q}"` : 'No accounts yet.'}
+          {q ? t('No one matches "{{query}}"', { query: q }) : t('No accounts yet.')}
         </Typography>
       ) : (
         <>

@@ -2,13 +2,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/i18n';
 
 export type WorldRole = 'none' | 'member' | 'admin';
 
+/** Each role's name, translated where shown. */
 export const ROLE_LABELS: Record<WorldRole, string> = {
-  none: 'No access',
-  member: 'Member',
-  admin: 'Administrator',
+  none: tKey('No access'),
+  member: tKey('Member'),
+  admin: tKey('Administrator'),
 };
 
 /** One row per world the viewer may grant: no access, member, or administrator of it. */
@@ -23,8 +26,9 @@ export function WorldAccessRows({
   onChange: (worldId: string, role: WorldRole) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   if (!worlds.length)
-    return <Typography color="text.secondary">No worlds you may grant.</Typography>;
+    return <Typography color="text.secondary">{t('No worlds you may grant.')}</Typography>;
   return (
     <Stack spacing={1.5}>
       {worlds.map((w) => (
@@ -40,7 +44,7 @@ export function WorldAccessRows({
         >
           {(Object.keys(ROLE_LABELS) as WorldRole[]).map((role) => (
             <MenuItem key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {t(ROLE_LABELS[role])}
             </MenuItem>
           ))}
         </TextField>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminWorld } from '../../../protocol';
 import {
   useCreateWorldMutation,
@@ -15,6 +16,7 @@ import {
 import { useAdminAction } from './useAdminAction';
 
 function WorldCard({ world }: { world: AdminWorld }) {
+  const { t } = useTranslation();
   const [rename] = useRenameWorldMutation();
   const { run, busy } = useAdminAction();
   const [editing, setEditing] = useState(false);
@@ -23,7 +25,7 @@ function WorldCard({ world }: { world: AdminWorld }) {
     e.preventDefault();
     const done = await run(
       () => rename({ id: world.world_id, name: name.trim() }),
-      `World ${world.world_id} is now called ${name.trim()}`,
+      t('World {{id}} is now called {{name}}', { id: world.world_id, name: name.trim() }),
     );
     if (done) setEditing(false);
   }
@@ -39,15 +41,15 @@ function WorldCard({ world }: { world: AdminWorld }) {
           >
             <TextField
               size="small"
-              label={`Name of ${world.world_id}`}
+              label={t('Name of {{id}}', { id: world.world_id })}
               value={name}
               autoFocus
               onChange={(e) => setName(e.target.value)}
             />
             <Button type="submit" variant="contained" disabled={busy || !name.trim()}>
-              Save
+              {t('Save')}
             </Button>
-            <Button onClick={() => setEditing(false)}>Cancel</Button>
+            <Button onClick={() => setEditing(false)}>{t('Cancel')}</Button>
           </Stack>
         ) : (
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -56,8 +58,8 @@ function WorldCard({ world }: { world: AdminWorld }) {
                 {world.name}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {world.world_id} · {world.members} {world.members === 1 ? 'member' : 'members'} ·{' '}
-                {world.admins} {world.admins === 1 ? 'administrator' : 'administrators'}
+                {world.world_id} · {t('{{count}} members', { count: world.members })} ·{' '}
+                {t('{{count}} administrators', { count: world.admins })}
               </Typography>
             </Box>
             <Button
@@ -66,9 +68,9 @@ function WorldCard({ world }: { world: AdminWorld }) {
                 setName(world.name);
                 setEditing(true);
               }}
-              aria-label={`Rename ${world.name}`}
+              aria-label={t('Rename {{name}}', { name: world.name })}
             >
-              Rename
+              {t('Rename')}
             </Button>
           </Stack>
         )}
@@ -78,6 +80,7 @@ function WorldCard({ world }: { world: AdminWorld }) {
 }
 
 function CreateWorldForm() {
+  const { t } = useTranslation();
   const [create] = useCreateWorldMutation();
   const { run, busy } = useAdminAction();
   const [id, setId] = useState('');
@@ -86,7 +89,7 @@ function CreateWorldForm() {
     e.preventDefault();
     const done = await run(
       () => create({ id: id.trim(), name: name.trim() }),
-      `World ${id.trim()} created; you administer it`,
+      t('World {{id}} created; you administer it', { id: id.trim() }),
     );
     if (done) {
       setId('');
@@ -97,26 +100,26 @@ function CreateWorldForm() {
     <Stack
       component="form"
       onSubmit={submit}
-      aria-label="Create a world"
+      aria-label={t('Create a world')}
       direction={{ xs: 'column', sm: 'row' }}
       sx={{ gap: 1, mt: 2 }}
     >
       <TextField
         size="small"
-        label="World id"
+        label={t('World id')}
         value={id}
         onChange={(e) => setId(e.target.value)}
-        helperText="Letters, digits, - and _ (shown in addresses)"
+        helperText={t('Letters, digits, - and _ (shown in addresses)')}
       />
       <TextField
         size="small"
-        label="World name"
+        label={t('World name')}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
       <Box>
         <Button type="submit" variant="outlined" disabled={busy || !id.trim() || !name.trim()}>
-          Create world
+          {t('Create world')}
         </Button>
       </Box>
     </Stack>
@@ -125,12 +128,13 @@ function CreateWorldForm() {
 
 /** The worlds this administrator looks after: rename them; a global admin creates new ones. */
 export function WorldsPanel({ worldId }: { worldId: string }) {
+  const { t } = useTranslation();
   const { data } = useListAdminWorldsQuery(worldId, { skip: !worldId });
   if (!data) return null;
   return (
     <Box component="section" aria-labelledby="worlds-heading" sx={{ mt: 5 }}>
       <Typography id="worlds-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Worlds
+        {t('Worlds')}
       </Typography>
       <Box
         component="ul"

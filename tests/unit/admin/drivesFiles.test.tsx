@@ -80,7 +80,8 @@ const listings = (seen: Request[]) =>
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const pager = () => screen.getByRole('navigation', { name: 'Pages' });
 
-describe('Drive files page: table and pager', () => {
+// A busy machine renders these pages slowly: more than the default 5 s per test (main too).
+describe('Drive files page: table and pager', { timeout: 20_000 }, () => {
   it('pages by 20 with “Showing x to y of z results”; Previous disabled on page 1, Next on the last', async () => {
     const seen = server();
     renderPage();
@@ -159,7 +160,8 @@ describe('Drive files page: table and pager', () => {
   });
 });
 
-describe('Drive files page: tag filter', () => {
+// A busy machine renders these pages slowly: more than the default 5 s per test (main too).
+describe('Drive files page: tag filter', { timeout: 20_000 }, () => {
   it('lists the drive’s tags as chips; toggling filters the listing from page 1', async () => {
     const seen = server();
     renderPage();
@@ -198,7 +200,8 @@ describe('Drive files page: tag filter', () => {
   });
 });
 
-describe('Drive files page: search', () => {
+// A busy machine renders these pages slowly: more than the default 5 s per test (main too).
+describe('Drive files page: search', { timeout: 20_000 }, () => {
   const searchBox = () => screen.getByRole('textbox', { name: 'Search files' });
   const searches = (seen: Request[]) => seen.filter((r) => pathOf(r).includes('/search/'));
 
@@ -257,7 +260,8 @@ describe('Drive files page: search', () => {
   });
 });
 
-describe('Drive files page: indexing', () => {
+// A busy machine renders these pages slowly: more than the default 5 s per test (main too).
+describe('Drive files page: indexing', { timeout: 20_000 }, () => {
   it('shows each file’s indexing, a failure’s reason, and retries a failed file', async () => {
     let failed = true;
     const seen = server({

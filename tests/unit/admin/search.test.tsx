@@ -70,7 +70,8 @@ async function searchFor(query: string) {
 const cards = () =>
   Array.from(screen.getByRole('list', { name: 'Search results' }).children) as HTMLElement[];
 
-describe('Cross-Drive Search', () => {
+// A busy machine renders these pages slowly: more than the default 5 s per test (main too).
+describe('Cross-Drive Search', { timeout: 20_000 }, () => {
   it('does nothing for a blank query', async () => {
     const seen = server({});
     renderSearch();

@@ -14,31 +14,35 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AnnotationEntry, Application } from '../../../../protocol';
+import { tKey } from '../../../i18n/i18n';
 import { AdminLayout } from '../AdminLayout';
 import { AppsLoading } from './AppsListPage';
 import { kindLabel, kindsByCount, processIdText, useApps } from './useApps';
 
-export const APP_NOT_FOUND =
-  'Application not found. It may have been unloaded or the name is incorrect.';
+export const APP_NOT_FOUND = tKey(
+  'Application not found. It may have been unloaded or the name is incorrect.',
+);
 
 /** One application's annotations, a tab per kind (SPEC §2 "Application detail"). */
 export function AppDetailPage() {
+  const { t } = useTranslation();
   const appName = useParams().appName ?? '';
   const { loading, apps, error, refresh } = useApps();
   const app = apps.find((a) => a.appName === appName);
   return (
     <AdminLayout
-      title={appName || 'Application'}
-      crumbs={[{ label: 'Applications', to: '/admin/apps' }, { label: appName }]}
+      title={appName || t('Application')}
+      crumbs={[{ label: t('Applications'), to: '/admin/apps' }, { label: appName }]}
       actions={
         <>
           <Button component={RouterLink} to="/admin/apps" startIcon={<ArrowBackIcon />}>
-            Back to List
+            {t('Back to List')}
           </Button>
           <Button startIcon={<RefreshIcon />} onClick={refresh} disabled={loading}>
-            Refresh
+            {t('Refresh')}
           </Button>
         </>
       }
@@ -55,7 +59,7 @@ export function AppDetailPage() {
           {app ? (
             <AppAnnotations key={app.appName} app={app} />
           ) : (
-            <Alert severity="warning">{APP_NOT_FOUND}</Alert>
+            <Alert severity="warning">{t(APP_NOT_FOUND)}</Alert>
           )}
         </>
       )}
@@ -64,6 +68,7 @@ export function AppDetailPage() {
 }
 
 function AppAnnotations({ app }: { app: Application }) {
+  const { t } = useTranslation();
   const kinds = kindsByCount(app);
   const [picked, setPicked] = useState(0);
   const tab = Math.min(picked, Math.max(kinds.length - 1, 0));
@@ -74,7 +79,7 @@ function AppAnnotations({ app }: { app: Application }) {
         {app.appName}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Process ID: {processIdText(app)}
+        {t('Process ID: {{id}}', { id: processIdText(app) })}
       </Typography>
       {current ? (
         <>
@@ -82,7 +87,7 @@ function AppAnnotations({ app }: { app: Application }) {
             value={tab}
             onChange={(_e, v: number) => setPicked(v)}
             variant="scrollable"
-            aria-label="Annotation kinds"
+            aria-label={t('Annotation kinds')}
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
             {kinds.map(({ kind, count }) => (
@@ -92,7 +97,9 @@ function AppAnnotations({ app }: { app: Application }) {
           <EntriesTable kind={current.kind} entries={app.annotations[current.kind] ?? []} />
         </>
       ) : (
-        <Typography color="text.secondary">No annotations defined for this application.</Typography>
+        <Typography color="text.secondary">
+          {t('No annotations defined for this application.')}
+        </Typography>
       )}
     </Paper>
   );
@@ -102,14 +109,15 @@ const attrText = (value: unknown) =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 
 function EntriesTable({ kind, entries }: { kind: string; entries: AnnotationEntry[] }) {
+  const { t } = useTranslation();
   return (
     <TableContainer>
-      <Table size="small" aria-label={`${kindLabel(kind)} annotations`}>
+      <Table size="small" aria-label={t('{{kind}} annotations', { kind: kindLabel(kind) })}>
         <TableHead>
           <TableRow>
-            <TableCell>Module</TableCell>
-            <TableCell>Cog</TableCell>
-            <TableCell>Attributes</TableCell>
+            <TableCell>{t('Module')}</TableCell>
+            <TableCell>{t('Cog')}</TableCell>
+            <TableCell>{t('Attributes')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -122,7 +130,7 @@ function EntriesTable({ kind, entries }: { kind: string; entries: AnnotationEntr
                 <TableCell>
                   {attrs.length === 0 ? (
                     <Typography variant="body2" color="text.secondary">
-                      No attributes
+                      {t('No attributes')}
                     </Typography>
                   ) : (
                     attrs.map(([key, value]) => (

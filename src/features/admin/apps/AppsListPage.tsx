@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Application } from '../../../../protocol';
 import { AdminLayout } from '../AdminLayout';
@@ -18,14 +19,15 @@ export const CARD_KINDS = 5;
 
 /** Applications Management (SPEC §2 "Admin area"): one card per registered app. */
 export function AppsListPage() {
+  const { t } = useTranslation();
   const { loading, apps, error, refresh } = useApps();
   return (
     <AdminLayout
-      title="Applications Management"
-      crumbs={[{ label: 'Applications' }]}
+      title={t('Applications Management')}
+      crumbs={[{ label: t('Applications') }]}
       actions={
         <Button startIcon={<RefreshIcon />} onClick={refresh} disabled={loading}>
-          Refresh
+          {t('Refresh')}
         </Button>
       }
     >
@@ -35,10 +37,11 @@ export function AppsListPage() {
 }
 
 export function AppsLoading() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-      <CircularProgress size={24} aria-label="Loading applications" />
-      <Typography color="text.secondary">Loading applications...</Typography>
+      <CircularProgress size={24} aria-label={t('Loading applications')} />
+      <Typography color="text.secondary">{t('Loading applications...')}</Typography>
     </Box>
   );
 }
@@ -52,6 +55,7 @@ function AppsBody({
   apps: Application[];
   error: string | null;
 }) {
+  const { t } = useTranslation();
   if (loading) return <AppsLoading />;
   return (
     <>
@@ -62,7 +66,7 @@ function AppsBody({
       )}
       {apps.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 4 }}>
-          No applications found
+          {t('No applications found')}
         </Typography>
       ) : (
         <Box
@@ -82,13 +86,14 @@ function AppsBody({
 }
 
 function AppCard({ app }: { app: Application }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const kinds = kindsByCount(app);
   const more = kinds.length - CARD_KINDS;
   return (
     <Card variant="outlined">
       <CardActionArea
-        aria-label={`Application ${app.appName}`}
+        aria-label={t('Application {{name}}', { name: app.appName })}
         onClick={() => void navigate(`/admin/apps/${encodeURIComponent(app.appName)}`)}
         sx={{ height: '100%' }}
       >
@@ -97,16 +102,22 @@ function AppCard({ app }: { app: Application }) {
             {app.appName}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Process ID: {processIdText(app)}
+            {t('Process ID: {{id}}', { id: processIdText(app) })}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Annotations: {annotationTotal(app)}
+            {t('Annotations: {{total}}', { total: annotationTotal(app) })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             {kinds.slice(0, CARD_KINDS).map(({ kind, count }) => (
               <Chip key={kind} size="small" label={`${kindLabel(kind)} (${count})`} />
             ))}
-            {more > 0 && <Chip size="small" variant="outlined" label={`+${more} more`} />}
+            {more > 0 && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('+{{number}} more', { number: more })}
+              />
+            )}
           </Box>
         </CardContent>
       </CardActionArea>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REGISTRY_APPS_CALL, applicationSchema, type Application } from '../../../../protocol';
+import { t, tKey } from '../../../i18n/i18n';
 import { useAppDispatch } from '../../../store/hooks';
 import type { CogRequestAction } from '../../../ws/cogActions';
 import { requestFrame } from '../../../ws/cogMiddleware';
 
 /** The Applications pages wait this long for the registry (SPEC §4, §9). */
 export const APPS_WAIT_MS = 5000;
-export const APPS_TIMEOUT_MESSAGE = 'Request timed out';
+export const APPS_TIMEOUT_MESSAGE = tKey('Request timed out');
 
 /** The registered apps, from cog.call to emgen/registry/apps (admins only). */
 export async function fetchApps(
@@ -18,14 +19,14 @@ export async function fetchApps(
     { ...REGISTRY_APPS_CALL },
     {
       timeoutMs: APPS_WAIT_MS,
-      timeoutMessage: APPS_TIMEOUT_MESSAGE,
+      timeoutMessage: t(APPS_TIMEOUT_MESSAGE),
       responseTyps: ['cog.call.response'],
     },
   );
   const content = frame.content as { status?: unknown; result?: unknown; error?: unknown } | null;
   if (frame.typ !== 'cog.call.response' || content?.status !== 'success') {
     const text = content?.error;
-    throw new Error(typeof text === 'string' && text ? text : 'Failed to load applications');
+    throw new Error(typeof text === 'string' && text ? text : t('Failed to load applications'));
   }
   const list = Array.isArray(content.result) ? content.result : [];
   return list.flatMap((a) => {
@@ -54,7 +55,7 @@ export function useApps() {
       },
       (e: unknown) => {
         if (mine !== latest.current) return;
-        const error = e instanceof Error && e.message ? e.message : 'Unknown error';
+        const error = e instanceof Error && e.message ? e.message : t('Unknown error');
         setState({ loading: false, apps: [], error });
       },
     );
@@ -83,5 +84,6 @@ export function kindsByCount(app: Application): { kind: string; count: number }[
 export const annotationTotal = (app: Application) =>
   Object.values(app.annotations).reduce((n, entries) => n + entries.length, 0);
 
+/** The app's process id, or 'Unknown' in the page's language. */
 export const processIdText = (app: Application) =>
-  app.processId === undefined || app.processId === '' ? 'Unknown' : String(app.processId);
+  app.processId === undefined || app.processId === '' ? t('Unknown') : String(app.processId);

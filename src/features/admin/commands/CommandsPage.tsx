@@ -21,6 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Command } from '../../../../protocol';
 import { useAppDispatch } from '../../../store/hooks';
 import { flashShown } from '../../flash/flashSlice';
@@ -36,6 +37,7 @@ import {
 
 /** Registered Commands (SPEC §2 "Admin area"): the command registry by namespace. */
 export function CommandsPage() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [picked, setPicked] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
@@ -47,11 +49,11 @@ export function CommandsPage() {
 
   // A flash per failed request (SPEC §8); a failed list shows empty, not the previous one.
   useEffect(() => {
-    if (namespaces.isError) dispatch(flashShown('Failed to load namespaces', 'error'));
-  }, [dispatch, namespaces.isError, namespaces.requestId]);
+    if (namespaces.isError) dispatch(flashShown(t('Failed to load namespaces'), 'error'));
+  }, [dispatch, t, namespaces.isError, namespaces.requestId]);
   useEffect(() => {
-    if (commands.isError) dispatch(flashShown('Failed to load commands', 'error'));
-  }, [dispatch, commands.isError, commands.requestId]);
+    if (commands.isError) dispatch(flashShown(t('Failed to load commands'), 'error'));
+  }, [dispatch, t, commands.isError, commands.requestId]);
 
   const refresh = () => {
     void namespaces.refetch();
@@ -64,25 +66,25 @@ export function CommandsPage() {
 
   return (
     <AdminLayout
-      title="Registered Commands"
-      crumbs={[{ label: 'Commands' }]}
+      title={t('Registered Commands')}
+      crumbs={[{ label: t('Commands') }]}
       actions={
         <Button startIcon={<RefreshIcon />} onClick={refresh}>
-          Refresh
+          {t('Refresh')}
         </Button>
       }
     >
       <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <FormControl size="small" sx={{ minWidth: 220 }}>
-          <InputLabel id="command-namespace-label">Namespace</InputLabel>
+          <InputLabel id="command-namespace-label">{t('Namespace')}</InputLabel>
           <Select
             labelId="command-namespace-label"
-            label="Namespace"
+            label={t('Namespace')}
             value={named.includes(choice) || choice === ALL_NAMESPACES ? choice : DEFAULT_NAMESPACE}
             onChange={(e) => setPicked(e.target.value)}
           >
-            <MenuItem value={DEFAULT_NAMESPACE}>Default Namespace</MenuItem>
-            <MenuItem value={ALL_NAMESPACES}>All Namespaces</MenuItem>
+            <MenuItem value={DEFAULT_NAMESPACE}>{t('Default Namespace')}</MenuItem>
+            <MenuItem value={ALL_NAMESPACES}>{t('All Namespaces')}</MenuItem>
             {named.map((ns) => (
               <MenuItem key={ns} value={ns}>
                 {ns}
@@ -92,12 +94,12 @@ export function CommandsPage() {
         </FormControl>
         <TextField
           size="small"
-          placeholder="Filter commands..."
+          placeholder={t('Filter commands...')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           sx={{ flex: 1, minWidth: 240 }}
           slotProps={{
-            htmlInput: { 'aria-label': 'Filter commands' },
+            htmlInput: { 'aria-label': t('Filter commands') },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -110,7 +112,7 @@ export function CommandsPage() {
       </Stack>
       <Box sx={{ height: 4 }}>
         {(commands.isFetching || namespaces.isFetching) && (
-          <LinearProgress aria-label="Loading commands" />
+          <LinearProgress aria-label={t('Loading commands')} />
         )}
       </Box>
       <CommandsTable commands={shown} showNamespace={all} loading={commands.isFetching} />
@@ -127,24 +129,25 @@ function CommandsTable({
   showNamespace: boolean;
   loading: boolean;
 }) {
+  const { t } = useTranslation();
   const columns = showNamespace ? 5 : 4;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Registered commands">
+      <Table size="small" aria-label={t('Registered commands')}>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Description</TableCell>
-            <TableCell>Tags</TableCell>
-            <TableCell>Cog Path</TableCell>
-            {showNamespace && <TableCell>Namespace</TableCell>}
+            <TableCell>{t('Name')}</TableCell>
+            <TableCell>{t('Description')}</TableCell>
+            <TableCell>{t('Tags')}</TableCell>
+            <TableCell>{t('Cog Path')}</TableCell>
+            {showNamespace && <TableCell>{t('Namespace')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {commands.length === 0 && !loading && (
             <TableRow>
               <TableCell colSpan={columns} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                No commands found
+                {t('No commands found')}
               </TableCell>
             </TableRow>
           )}
@@ -165,20 +168,20 @@ function CommandsTable({
               <TableCell>
                 {c.description || (
                   <Typography variant="body2" color="text.secondary">
-                    No description
+                    {t('No description')}
                   </Typography>
                 )}
               </TableCell>
               <TableCell>
                 {c.tags && c.tags.length > 0 ? (
                   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    {c.tags.map((t) => (
-                      <Chip key={t} size="small" label={t} />
+                    {c.tags.map((tag) => (
+                      <Chip key={tag} size="small" label={tag} />
                     ))}
                   </Box>
                 ) : (
                   <Typography variant="body2" color="text.secondary">
-                    No tags
+                    {t('No tags')}
                   </Typography>
                 )}
               </TableCell>

@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { DriveFile } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
@@ -42,23 +43,24 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Details({ file }: { file: DriveFile }) {
+  const { t } = useTranslation();
   return (
     <Box
       component="dl"
-      aria-label="File details"
+      aria-label={t('File details')}
       sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, columnGap: 3, m: 0 }}
     >
-      <Detail label="Path">{file.Path}</Detail>
-      <Detail label="Type">
-        {file.MimeType} ({fileTypeLabel(file.Path, file.MimeType)})
+      <Detail label={t('Path')}>{file.Path}</Detail>
+      <Detail label={t('Type')}>
+        {file.MimeType} ({fileTypeLabel(file.Path, file.MimeType, t)})
       </Detail>
-      <Detail label="Size">
+      <Detail label={t('Size')}>
         <FileSize bytes={file.Size} />
       </Detail>
-      <Detail label="Updated">{formatShortDate(file.UpdatedAt) || '—'}</Detail>
-      <Detail label="Description">{file.Description || 'No description'}</Detail>
-      <Detail label="Tags">
-        {file.Tags.length ? <TagChips tags={file.Tags} max={file.Tags.length} /> : 'No tags'}
+      <Detail label={t('Updated')}>{formatShortDate(file.UpdatedAt) || '—'}</Detail>
+      <Detail label={t('Description')}>{file.Description || t('No description')}</Detail>
+      <Detail label={t('Tags')}>
+        {file.Tags.length ? <TagChips tags={file.Tags} max={file.Tags.length} /> : t('No tags')}
       </Detail>
     </Box>
   );
@@ -66,6 +68,7 @@ function Details({ file }: { file: DriveFile }) {
 
 /** Markdown is shown as its source here: the admin sees what is stored. */
 function SourceText({ content }: { content: string | undefined }) {
+  const { t } = useTranslation();
   const text = useMemo(() => {
     try {
       return content ? decodeText(content) : null;
@@ -73,7 +76,8 @@ function SourceText({ content }: { content: string | undefined }) {
       return null;
     }
   }, [content]);
-  if (text === null) return <PreviewMessage>No content available for this file</PreviewMessage>;
+  if (text === null)
+    return <PreviewMessage>{t('No content available for this file')}</PreviewMessage>;
   return <TextPreview text={text} />;
 }
 
@@ -83,15 +87,16 @@ function SourceText({ content }: { content: string | undefined }) {
  * not rendered here but offered for download; anything else has no preview.
  */
 function AdminPreview({ file, downloadUrl }: { file: DriveFile; downloadUrl: string }) {
+  const { t } = useTranslation();
   const kind = previewKind(file);
   if (kind === 'markdown') return <SourceText content={file.Content} />;
   if (kind === 'pdf') {
     return (
       <Box sx={{ py: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
         <PictureAsPdfIcon color="error" sx={{ fontSize: 48 }} />
-        <Typography variant="body2">PDF preview is not supported here</Typography>
+        <Typography variant="body2">{t('PDF preview is not supported here')}</Typography>
         <Button variant="contained" startIcon={<DownloadIcon />} href={downloadUrl} download>
-          Download
+          {t('Download')}
         </Button>
       </Box>
     );
@@ -100,11 +105,18 @@ function AdminPreview({ file, downloadUrl }: { file: DriveFile; downloadUrl: str
 }
 
 function FileView({ drive, path }: { drive: string; path: string }) {
+  const { t } = useTranslation();
   const worldId = useAdminWorld();
   const { currentData: file, error } = useGetFileQuery({ drive, path });
   const downloadUrl = fileDownloadUrl(drive, path, worldId);
-  if (error) return <Alert severity="error">Failed to load file: {driveErrorText(error)}</Alert>;
-  if (!file) return <CircularProgress size={28} aria-label="Loading file" />;
+  if (error) {
+    return (
+      <Alert severity="error">
+        {t('Failed to load file: {{error}}', { error: driveErrorText(error) })}
+      </Alert>
+    );
+  }
+  if (!file) return <CircularProgress size={28} aria-label={t('Loading file')} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -113,11 +125,11 @@ function FileView({ drive, path }: { drive: string; path: string }) {
             <Details file={file} />
           </Box>
           <Button variant="outlined" startIcon={<DownloadIcon />} href={downloadUrl} download>
-            Download
+            {t('Download')}
           </Button>
         </Box>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview" component="section">
+      <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('Preview')} component="section">
         <AdminPreview file={file} downloadUrl={downloadUrl} />
       </Paper>
       <VersionsList drive={drive} path={file.Path} worldId={worldId} canRestore />
@@ -127,15 +139,16 @@ function FileView({ drive, path }: { drive: string; path: string }) {
 
 /** Admin file viewer, /admin/emdrive/{driveName}/file/{filePath} (path may hold slashes). */
 export function AdminFileViewerPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const drive = params.driveName ?? '';
   const path = pathFromSplat(params['*']);
-  const name = path.split('/').pop() || 'File';
+  const name = path.split('/').pop() || t('File');
   return (
     <AdminLayout
       title={name}
       crumbs={[
-        { label: 'EMDrive Management', to: '/admin/emdrive' },
+        { label: t('EMDrive Management'), to: '/admin/emdrive' },
         ...(drive ? [{ label: drive, to: adminDriveUrl(drive) }] : []),
         { label: name },
       ]}
@@ -143,7 +156,7 @@ export function AdminFileViewerPage() {
       {drive && path ? (
         <FileView drive={drive} path={path} />
       ) : (
-        <Alert severity="error">Missing drive name or file path</Alert>
+        <Alert severity="error">{t('Missing drive name or file path')}</Alert>
       )}
     </AdminLayout>
   );

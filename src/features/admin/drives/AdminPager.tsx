@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 /**
  * 'Showing x to y of z results' with Previous and Next (SPEC §2, §5):
@@ -17,24 +18,25 @@ export function AdminPager({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
     <Stack
       component="nav"
-      aria-label="Pages"
+      aria-label={t('Pages')}
       direction="row"
       sx={{ alignItems: 'center', gap: 1, mt: 2, flexWrap: 'wrap' }}
     >
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} aria-live="polite">
-        Showing {from} to {to} of {total} results
+        {t('Showing {{from}} to {{to}} of {{total}} results', { from, to, total })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Page {page} of {pages}
+        {t('Page {{page}} of {{pages}}', { page, pages })}
       </Typography>
       <Button size="small" variant="outlined" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('Previous')}
       </Button>
       <Button
         size="small"
@@ -42,7 +44,7 @@ export function AdminPager({
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('Next')}
       </Button>
     </Stack>
   );

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { DriveDialog } from '../../drives/manage/DriveActionDialog';
 
 /**
@@ -24,6 +25,7 @@ export function SelectionActions({
   onDialog: (dialog: DriveDialog) => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation();
   if (paths.length === 0) return null;
   const selection = { paths, folders: [] };
   const one = paths.length === 1 ? paths[0]! : null;
@@ -31,12 +33,12 @@ export function SelectionActions({
     <Paper
       variant="outlined"
       role="toolbar"
-      aria-label="Selected files"
+      aria-label={t('Selected files')}
       sx={{ p: 1, mb: 1, bgcolor: 'action.hover' }}
     >
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ mr: 1 }}>
-          {paths.length} selected
+          {t('{{number}} selected', { number: paths.length })}
         </Typography>
         {one && (
           <Button
@@ -44,7 +46,7 @@ export function SelectionActions({
             startIcon={<DriveFileMoveIcon />}
             onClick={() => onDialog({ kind: 'move', from: one, folder: false })}
           >
-            Rename or move
+            {t('Rename or move')}
           </Button>
         )}
         <Button
@@ -54,7 +56,7 @@ export function SelectionActions({
             onDialog({ kind: 'retag', selection, ...(one ? { tags: tagsOf(one) } : {}) })
           }
         >
-          Retag
+          {t('Retag')}
         </Button>
         <Button
           size="small"
@@ -62,10 +64,10 @@ export function SelectionActions({
           startIcon={<DeleteIcon />}
           onClick={() => onDialog({ kind: 'delete', selection })}
         >
-          Delete
+          {t('Delete')}
         </Button>
         <Button size="small" color="inherit" onClick={onClear}>
-          Clear selection
+          {t('Clear selection')}
         </Button>
       </Stack>
     </Paper>
@@ -82,32 +84,33 @@ export function FolderActions({
   onDialog: (dialog: DriveDialog) => void;
   onLeave: (parent: string) => void;
 }) {
+  const { t } = useTranslation();
   if (!folder) return null;
   const parent = folder.includes('/') ? folder.slice(0, folder.lastIndexOf('/')) : '';
   const selection = { paths: [], folders: [folder] };
   return (
-    <Paper variant="outlined" role="toolbar" aria-label="Folder" sx={{ p: 1, mb: 1 }}>
+    <Paper variant="outlined" role="toolbar" aria-label={t('Folder')} sx={{ p: 1, mb: 1 }}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <FolderOpenIcon color="action" fontSize="small" />
         <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere', mr: 1 }}>
           {folder}/
         </Typography>
         <Button size="small" onClick={() => onLeave(parent)}>
-          {parent ? `Up to ${parent}` : 'All files'}
+          {parent ? t('Up to {{folder}}', { folder: parent }) : t('All files')}
         </Button>
         <Button
           size="small"
           startIcon={<DriveFileMoveIcon />}
           onClick={() => onDialog({ kind: 'move', from: folder, folder: true })}
         >
-          Rename or move folder
+          {t('Rename or move folder')}
         </Button>
         <Button
           size="small"
           startIcon={<LabelIcon />}
           onClick={() => onDialog({ kind: 'retag', selection })}
         >
-          Retag folder
+          {t('Retag folder')}
         </Button>
         <Button
           size="small"
@@ -115,7 +118,7 @@ export function FolderActions({
           startIcon={<DeleteIcon />}
           onClick={() => onDialog({ kind: 'delete', selection })}
         >
-          Delete folder
+          {t('Delete folder')}
         </Button>
       </Stack>
     </Paper>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DriveTag, SearchKind } from '../../../../protocol';
 import { SEARCH_KINDS } from '../adminFormat';
 
@@ -26,6 +27,7 @@ export function DriveSearchBar({
   onSearch: (text: string) => void;
   onKind: (kind: SearchKind) => void;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,7 +42,7 @@ export function DriveSearchBar({
     >
       <TextField
         size="small"
-        label="Search files"
+        label={t('Search files')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -49,22 +51,22 @@ export function DriveSearchBar({
         sx={{ flex: 1, minWidth: 220 }}
       />
       <FormControl size="small" sx={{ minWidth: 140 }}>
-        <InputLabel id="drive-search-kind">Search type</InputLabel>
+        <InputLabel id="drive-search-kind">{t('Search type')}</InputLabel>
         <Select
           labelId="drive-search-kind"
-          label="Search type"
+          label={t('Search type')}
           value={kind}
           onChange={(e) => onKind(e.target.value as SearchKind)}
         >
           {SEARCH_KINDS.map((k) => (
             <MenuItem key={k.value} value={k.value}>
-              {k.label}
+              {t(k.label)}
             </MenuItem>
           ))}
         </Select>
       </FormControl>
       <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        Search
+        {t('Search')}
       </Button>
     </Box>
   );
@@ -82,35 +84,36 @@ export function TagFilter({
   onToggle: (tag: string) => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation();
   if (tags.length === 0) return null;
   return (
     <Stack
       direction="row"
       role="group"
-      aria-label="Filter by tag"
+      aria-label={t('Filter by tag')}
       sx={{ flexWrap: 'wrap', gap: 0.75, alignItems: 'center', mb: 2 }}
     >
       <Typography variant="body2" color="text.secondary">
-        Filter by tag:
+        {t('Filter by tag:')}
       </Typography>
-      {tags.map((t) => {
-        const on = chosen.includes(t.Name);
+      {tags.map((tag) => {
+        const on = chosen.includes(tag.Name);
         return (
           <Chip
-            key={t.Name}
+            key={tag.Name}
             size="small"
-            label={t.Name}
-            title={`${t.Count} ${t.Count === 1 ? 'file' : 'files'}`}
+            label={tag.Name}
+            title={t('{{count}} files', { count: tag.Count })}
             color={on ? 'primary' : 'default'}
             variant={on ? 'filled' : 'outlined'}
             aria-pressed={on}
-            onClick={() => onToggle(t.Name)}
+            onClick={() => onToggle(tag.Name)}
           />
         );
       })}
       {chosen.length > 0 && (
         <Button size="small" onClick={onClear}>
-          Clear filters
+          {t('Clear filters')}
         </Button>
       )}
     </Stack>

@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DriveActionDialog, type DriveDialog } from '../../drives/manage/DriveActionDialog';
 import { useListDrivesQuery } from '../../drives/drivesApi';
@@ -17,20 +18,22 @@ import { DriveSearchBar, TagFilter } from './DriveFilesControls';
 import { DRIVE_FILES_PAGE_SIZE, useDriveFiles, type DriveFilesState } from './useDriveFiles';
 
 function NoFiles({ state }: { state: DriveFilesState }) {
+  const { t } = useTranslation();
   const filtered = state.searching || state.tags.length > 0;
   return (
     <Box sx={{ py: 4, textAlign: 'center' }}>
-      <Typography>No files found</Typography>
+      <Typography>{t('No files found')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {filtered
-          ? 'Try another search or clear the tag filters.'
-          : 'This drive has no files yet. Files uploaded to it will show here.'}
+          ? t('Try another search or clear the tag filters.')
+          : t('This drive has no files yet. Files uploaded to it will show here.')}
       </Typography>
     </Box>
   );
 }
 
 function DriveFiles({ drive }: { drive: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const worldId = useAdminWorld();
   const state = useDriveFiles(drive);
@@ -86,7 +89,7 @@ function DriveFiles({ drive }: { drive: string }) {
       <Paper variant="outlined" sx={{ position: 'relative' }}>
         {state.loading && (
           <LinearProgress
-            aria-label="Loading files"
+            aria-label={t('Loading files')}
             sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
           />
         )}
@@ -132,16 +135,17 @@ function DriveFiles({ drive }: { drive: string }) {
 
 /** One drive's files, /admin/emdrive/{driveName} (SPEC §2): search, tag filter, table, pager. */
 export function DriveFilesPage() {
+  const { t } = useTranslation();
   const drive = useParams().driveName ?? '';
   return (
     <AdminLayout
-      title={drive || 'Drive'}
-      crumbs={[{ label: 'EMDrive Management', to: '/admin/emdrive' }, { label: drive }]}
+      title={drive || t('Drive')}
+      crumbs={[{ label: t('EMDrive Management'), to: '/admin/emdrive' }, { label: drive }]}
     >
       {drive ? (
         <DriveFiles key={drive} drive={drive} />
       ) : (
-        <Alert severity="error">Missing drive name</Alert>
+        <Alert severity="error">{t('Missing drive name')}</Alert>
       )}
     </AdminLayout>
   );

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DriveFile } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import { fileDownloadUrl } from '../../drives/drivesApi';
@@ -48,11 +49,12 @@ function DownloadButton({
   worldId: string;
   file: DriveFile;
 }) {
+  const { t } = useTranslation();
   return (
-    <Tooltip title="Download">
+    <Tooltip title={t('Download')}>
       <IconButton
         size="small"
-        aria-label={`Download ${file.Path}`}
+        aria-label={t('Download {{path}}', { path: file.Path })}
         href={fileDownloadUrl(drive, file.Path, worldId)}
         download
         onClick={(e) => e.stopPropagation()}
@@ -73,18 +75,20 @@ function openOnKey(open: () => void) {
 }
 
 function SelectBox({ file, props }: { file: DriveFile; props: DriveFilesTableProps }) {
+  const { t } = useTranslation();
   return (
     <Checkbox
       size="small"
       checked={props.selected!.has(file.Path)}
       onClick={(e) => e.stopPropagation()}
       onChange={() => props.onToggle?.(file.Path)}
-      slotProps={{ input: { 'aria-label': `Select ${file.Path}` } }}
+      slotProps={{ input: { 'aria-label': t('Select {{path}}', { path: file.Path }) } }}
     />
   );
 }
 
 function FileRow({ file, props }: { file: DriveFile; props: DriveFilesTableProps }) {
+  const { t } = useTranslation();
   const { drive, worldId, onOpen, onFolder } = props;
   const folder = file.IsFolder === true;
   const open = () => {
@@ -107,12 +111,16 @@ function FileRow({ file, props }: { file: DriveFile; props: DriveFilesTableProps
       <TableCell>
         <FilePathLinks path={file.Path} onFolder={onFolder} />
       </TableCell>
-      <TableCell>{folder ? 'Folder' : file.MimeType}</TableCell>
+      <TableCell>{folder ? t('Folder') : file.MimeType}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {folder ? '—' : <FileSize bytes={file.Size} />}
       </TableCell>
       <TableCell>
-        <TagChips tags={file.Tags} max={FILE_ROW_TAGS} label={`Tags of ${file.Path}`} />
+        <TagChips
+          tags={file.Tags}
+          max={FILE_ROW_TAGS}
+          label={t('Tags of {{name}}', { name: file.Path })}
+        />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(file.UpdatedAt)}</TableCell>
       <TableCell>
@@ -130,6 +138,7 @@ function FileRow({ file, props }: { file: DriveFile; props: DriveFilesTableProps
  * line), then type, size, date, tags and indexing underneath.
  */
 function FileCard({ file, props }: { file: DriveFile; props: DriveFilesTableProps }) {
+  const { t } = useTranslation();
   const { drive, worldId, onOpen, onFolder } = props;
   const open = () => onOpen(file);
   return (
@@ -155,7 +164,11 @@ function FileCard({ file, props }: { file: DriveFile; props: DriveFilesTableProp
             {file.MimeType} · <FileSize bytes={file.Size} /> · {formatShortDate(file.UpdatedAt)}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TagChips tags={file.Tags} max={FILE_ROW_TAGS} label={`Tags of ${file.Path}`} />
+            <TagChips
+              tags={file.Tags}
+              max={FILE_ROW_TAGS}
+              label={t('Tags of {{name}}', { name: file.Path })}
+            />
             <IndexStateCell drive={drive} file={file} />
           </Stack>
         </Box>
@@ -166,6 +179,7 @@ function FileCard({ file, props }: { file: DriveFile; props: DriveFilesTableProp
 }
 
 function SelectAll({ props }: { props: DriveFilesTableProps }) {
+  const { t } = useTranslation();
   const paths = props.files.filter((f) => !f.IsFolder).map((f) => f.Path);
   const picked = paths.filter((p) => props.selected!.has(p)).length;
   return (
@@ -174,7 +188,7 @@ function SelectAll({ props }: { props: DriveFilesTableProps }) {
       checked={paths.length > 0 && picked === paths.length}
       indeterminate={picked > 0 && picked < paths.length}
       onChange={(e) => props.onToggleAll?.(paths, e.target.checked)}
-      slotProps={{ input: { 'aria-label': 'Select all files on this page' } }}
+      slotProps={{ input: { 'aria-label': t('Select all files on this page') } }}
     />
   );
 }
@@ -185,6 +199,7 @@ function SelectAll({ props }: { props: DriveFilesTableProps }) {
  * administrator's actions. Cards on a phone.
  */
 export function DriveFilesTable(props: DriveFilesTableProps) {
+  const { t } = useTranslation();
   const { drive, files } = props;
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) {
@@ -193,10 +208,14 @@ export function DriveFilesTable(props: DriveFilesTableProps) {
         {props.selected && (
           <Stack direction="row" sx={{ alignItems: 'center', px: 1 }}>
             <SelectAll props={props} />
-            <Typography variant="body2">Select all</Typography>
+            <Typography variant="body2">{t('Select all')}</Typography>
           </Stack>
         )}
-        <Stack component="ul" aria-label={`Files of ${drive}`} sx={{ gap: 1, m: 0, p: 1 }}>
+        <Stack
+          component="ul"
+          aria-label={t('Files of {{drive}}', { drive })}
+          sx={{ gap: 1, m: 0, p: 1 }}
+        >
           {files.map((f) => (
             <FileCard key={f.Path} file={f} props={props} />
           ))}
@@ -207,7 +226,7 @@ export function DriveFilesTable(props: DriveFilesTableProps) {
   return (
     <TableContainer>
       {/* Eight columns: on a tablet the table scrolls sideways rather than squeeze paths. */}
-      <Table size="small" aria-label={`Files of ${drive}`} sx={{ minWidth: 900 }}>
+      <Table size="small" aria-label={t('Files of {{drive}}', { drive })} sx={{ minWidth: 900 }}>
         <TableHead>
           <TableRow>
             {props.selected && (
@@ -215,13 +234,13 @@ export function DriveFilesTable(props: DriveFilesTableProps) {
                 <SelectAll props={props} />
               </TableCell>
             )}
-            <TableCell sx={{ minWidth: 200 }}>Name</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Size</TableCell>
-            <TableCell>Tags</TableCell>
-            <TableCell>Updated</TableCell>
-            <TableCell>Indexing</TableCell>
-            <TableCell>Download</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>{t('Name')}</TableCell>
+            <TableCell>{t('Type')}</TableCell>
+            <TableCell>{t('Size')}</TableCell>
+            <TableCell>{t('Tags')}</TableCell>
+            <TableCell>{t('Updated')}</TableCell>
+            <TableCell>{t('Indexing')}</TableCell>
+            <TableCell>{t('Download')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

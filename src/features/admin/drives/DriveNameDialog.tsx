@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store/hooks';
 import { useCreateDriveMutation, useRenameDriveMutation } from '../../drives/driveAdminApi';
 import { driveErrorText } from '../../drives/drivesApi';
@@ -34,6 +35,7 @@ export function DriveNameDialog({
 }
 
 function Body({ drive, onClose }: { drive?: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [name, setName] = useState(drive ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -50,24 +52,29 @@ function Body({ drive, onClose }: { drive?: string; onClose: () => void }) {
       return;
     }
     dispatch(
-      flashShown(drive ? `Drive renamed to ${wanted}` : `Drive ${wanted} created`, 'success'),
+      flashShown(
+        drive
+          ? t('Drive renamed to {{name}}', { name: wanted })
+          : t('Drive {{name}} created', { name: wanted }),
+        'success',
+      ),
     );
     onClose();
   };
   return (
     <form onSubmit={(e) => void submit(e)}>
       <DialogTitle id="drive-name-title">
-        {drive ? `Rename drive ${drive}` : 'New drive'}
+        {drive ? t('Rename drive {{drive}}', { drive }) : t('New drive')}
       </DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           fullWidth
           margin="dense"
-          label="Drive name"
+          label={t('Drive name')}
           value={name}
           error={error !== null}
-          helperText={error ?? 'Unique in this world; no "/"'}
+          helperText={error ?? t('Unique in this world; no "/"')}
           onChange={(e) => {
             setName(e.target.value);
             setError(null);
@@ -75,9 +82,9 @@ function Body({ drive, onClose }: { drive?: string; onClose: () => void }) {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
         <Button type="submit" variant="contained" disabled={busy || !name.trim()}>
-          {drive ? 'Rename' : 'Create'}
+          {drive ? t('Rename') : t('Create')}
         </Button>
       </DialogActions>
     </form>

@@ -12,6 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Drive } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
@@ -26,6 +27,7 @@ import { TagChips } from './TagChips';
 export const DRIVE_CARD_TAGS = 5;
 
 function RefreshButton() {
+  const { t } = useTranslation();
   const { refetch, isFetching } = useListDrivesQuery(ADMIN_DRIVES);
   return (
     <Button
@@ -34,17 +36,18 @@ function RefreshButton() {
       onClick={() => void refetch()}
       disabled={isFetching}
     >
-      Refresh
+      {t('Refresh')}
     </Button>
   );
 }
 
 function NewDriveButton() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        New drive
+        {t('New drive')}
       </Button>
       <DriveNameDialog open={open} onClose={() => setOpen(false)} />
     </>
@@ -53,19 +56,21 @@ function NewDriveButton() {
 
 /** What earlier versions and deleted files still take, beside the current files. */
 function StorageLine({ drive }: { drive: Drive }) {
+  const { t } = useTranslation();
   const s = drive.Storage;
   if (!s) return null;
   return (
     <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-      Versions: <FileSize bytes={s.VersionsSize} /> ({s.VersionCount}) · Deleted:{' '}
-      <FileSize bytes={s.TrashSize} /> ({s.TrashCount}) · In all:{' '}
+      {t('Versions:')} <FileSize bytes={s.VersionsSize} /> ({s.VersionCount}) · {t('Deleted:')}{' '}
+      <FileSize bytes={s.TrashSize} /> ({s.TrashCount}) · {t('In all:')}{' '}
       <FileSize bytes={drive.TotalSize + s.VersionsSize + s.TrashSize} />
     </Typography>
   );
 }
 
 function DriveCard({ drive, onRename }: { drive: Drive; onRename: (name: string) => void }) {
-  const files = `${drive.FileCount} ${drive.FileCount === 1 ? 'file' : 'files'}`;
+  const { t } = useTranslation();
+  const files = t('{{count}} files', { count: drive.FileCount });
   return (
     <Card
       variant="outlined"
@@ -89,10 +94,10 @@ function DriveCard({ drive, onRename }: { drive: Drive; onRename: (name: string)
             <FileSize bytes={drive.TotalSize} /> · {files}
           </Typography>
           <TagChips
-            tags={drive.Tags.map((t) => `${t.Name} (${t.Count})`)}
+            tags={drive.Tags.map((tag) => `${tag.Name} (${tag.Count})`)}
             max={DRIVE_CARD_TAGS}
-            more={(n) => `+${n} more`}
-            label={`Tags of ${drive.Name}`}
+            more={(n) => t('+{{number}} more', { number: n })}
+            label={t('Tags of {{name}}', { name: drive.Name })}
           />
         </CardContent>
       </CardActionArea>
@@ -100,16 +105,16 @@ function DriveCard({ drive, onRename }: { drive: Drive; onRename: (name: string)
         <StorageLine drive={drive} />
         {drive.IsAppDrive ? (
           <Typography variant="caption" color="text.secondary">
-            App drive (read-only here)
+            {t('App drive (read-only here)')}
           </Typography>
         ) : (
           <Button
             size="small"
             startIcon={<EditIcon />}
             onClick={() => onRename(drive.Name)}
-            aria-label={`Rename drive ${drive.Name}`}
+            aria-label={t('Rename drive {{drive}}', { drive: drive.Name })}
           >
-            Rename
+            {t('Rename')}
           </Button>
         )}
       </CardContent>
@@ -118,14 +123,21 @@ function DriveCard({ drive, onRename }: { drive: Drive; onRename: (name: string)
 }
 
 function DriveCards() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useListDrivesQuery(ADMIN_DRIVES);
   const [renaming, setRenaming] = useState<string | null>(null);
-  if (error) return <Alert severity="error">Failed to load drives: {driveErrorText(error)}</Alert>;
-  if (isLoading || !data) return <CircularProgress aria-label="Loading drives" />;
+  if (error) {
+    return (
+      <Alert severity="error">
+        {t('Failed to load drives: {{error}}', { error: driveErrorText(error) })}
+      </Alert>
+    );
+  }
+  if (isLoading || !data) return <CircularProgress aria-label={t('Loading drives')} />;
   if (data.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-        No EMDrives found
+        {t('No EMDrives found')}
       </Typography>
     );
   }
@@ -155,10 +167,11 @@ function DriveCards() {
 
 /** EMDrive Management, /admin/emdrive (SPEC §2): a card per drive of the world. */
 export function EmdriveListPage() {
+  const { t } = useTranslation();
   return (
     <AdminLayout
-      title="EMDrive Management"
-      crumbs={[{ label: 'EMDrive Management' }]}
+      title={t('EMDrive Management')}
+      crumbs={[{ label: t('EMDrive Management') }]}
       actions={
         <Stack direction="row" sx={{ gap: 1 }}>
           <NewDriveButton />

@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { folderOf } from '../../drives/manage/selection';
 
 /**
@@ -18,6 +19,7 @@ export function FilePathLinks({
   path: string;
   onFolder?: (folder: string) => void;
 }) {
+  const { t } = useTranslation();
   const folder = folderOf(path);
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
@@ -25,10 +27,10 @@ export function FilePathLinks({
         {path}
       </Typography>
       {folder && onFolder && (
-        <Tooltip title={`Show folder ${folder}`}>
+        <Tooltip title={t('Show folder {{folder}}', { folder })}>
           <IconButton
             size="small"
-            aria-label={`Show folder ${folder}`}
+            aria-label={t('Show folder {{folder}}', { folder })}
             onClick={(e) => {
               e.stopPropagation();
               onFolder(folder);

@@ -4,16 +4,19 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { DriveFile, IndexState } from '../../../../protocol';
+import { tKey } from '../../../i18n/i18n';
 import { useAppDispatch } from '../../../store/hooks';
 import { driveErrorText, useRetryIndexingMutation } from '../../drives/drivesApi';
 import { flashShown } from '../../flash/flashSlice';
 
+/** Each state's word, translated where shown. */
 const LABEL: Record<IndexState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  failed: 'Failed',
-  indexed: 'Indexed',
+  queued: tKey('Queued'),
+  running: tKey('Running'),
+  failed: tKey('Failed'),
+  indexed: tKey('Indexed'),
 };
 
 const COLOR = {
@@ -33,6 +36,7 @@ export const isIndexing = (file: DriveFile): boolean =>
  * reason beneath and a retry button), Indexed.
  */
 export function IndexStateCell({ drive, file }: { drive: string; file: DriveFile }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [retry, retrying] = useRetryIndexingMutation();
   const state = file.IndexState;
@@ -40,8 +44,14 @@ export function IndexStateCell({ drive, file }: { drive: string; file: DriveFile
   const onRetry = async () => {
     const outcome = await retry({ drive, path: file.Path });
     if ('error' in outcome)
-      dispatch(flashShown(`Failed to retry indexing: ${driveErrorText(outcome.error)}`, 'error'));
-    else dispatch(flashShown(`Indexing of ${file.Path} queued again`, 'success'));
+      dispatch(
+        flashShown(
+          t('Failed to retry indexing: {{error}}', { error: driveErrorText(outcome.error) }),
+          'error',
+        ),
+      );
+    else
+      dispatch(flashShown(t('Indexing of {{path}} queued again', { path: file.Path }), 'success'));
   };
   return (
     <Stack sx={{ alignItems: 'flex-start', gap: 0.5, minWidth: 96 }}>
@@ -50,15 +60,18 @@ export function IndexStateCell({ drive, file }: { drive: string; file: DriveFile
           size="small"
           variant={state === 'indexed' || state === 'queued' ? 'outlined' : 'filled'}
           color={COLOR[state]}
-          label={LABEL[state]}
-          aria-label={`Indexing of ${file.Path}: ${LABEL[state]}`}
+          label={t(LABEL[state])}
+          aria-label={t('Indexing of {{path}}: {{state}}', {
+            path: file.Path,
+            state: t(LABEL[state]),
+          })}
         />
         {state === 'failed' && (
-          <Tooltip title="Retry indexing">
+          <Tooltip title={t('Retry indexing')}>
             <span>
               <IconButton
                 size="small"
-                aria-label={`Retry indexing ${file.Path}`}
+                aria-label={t('Retry indexing {{path}}', { path: file.Path })}
                 disabled={retrying.isLoading}
                 onClick={(e) => {
                   e.stopPropagation();

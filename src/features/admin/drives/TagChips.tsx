@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 
 /**
  * At most `max` tags as small chips, then one chip for the rest: '+N more' on
@@ -9,13 +10,14 @@ export function TagChips({
   tags,
   max,
   more = (n) => `+${n}`,
-  label = 'Tags',
+  label,
 }: {
   tags: readonly string[];
   max: number;
   more?: (hidden: number) => string;
   label?: string;
 }) {
+  const { t } = useTranslation();
   if (tags.length === 0) return null;
   const shown = tags.slice(0, max);
   const hidden = tags.length - shown.length;
@@ -23,7 +25,7 @@ export function TagChips({
     <Stack
       direction="row"
       component="ul"
-      aria-label={label}
+      aria-label={label ?? t('Tags')}
       sx={{ flexWrap: 'wrap', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}
     >
       {shown.map((tag, i) => (

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DriveFile, SearchKind } from '../../../../protocol';
 import { driveErrorText, useListFilesQuery, useSearchFilesQuery } from '../../drives/drivesApi';
 import { isIndexing } from './IndexStateCell';
@@ -21,6 +22,7 @@ export interface DriveFilesView {
  * search, kind or tags goes back to page 1; pages outside 1..last are ignored.
  */
 export function useDriveFiles(drive: string) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState<SearchKind>('text');
   const [tags, setTags] = useState<string[]>([]);
@@ -67,9 +69,11 @@ export function useDriveFiles(drive: string) {
   // Adjusted while rendering (React's pattern for state derived from a previous render's data).
   if (live !== indexing) setLive(indexing);
   const active = searching ? search : listing;
-  const error = active.error
-    ? `${searching ? 'Failed to search files' : 'Failed to load files'}: ${driveErrorText(active.error)}`
-    : null;
+  const error = !active.error
+    ? null
+    : searching
+      ? t('Failed to search files: {{error}}', { error: driveErrorText(active.error) })
+      : t('Failed to load files: {{error}}', { error: driveErrorText(active.error) });
 
   return {
     query,

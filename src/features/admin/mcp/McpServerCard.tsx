@@ -9,7 +9,18 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { McpProviderSummary } from '../../../../protocol';
+import { tKey } from '../../../i18n/i18n';
+
+/** A server's state as the chip says it (translated where shown). */
+const STATUS_LABEL: Record<McpProviderSummary['status'], string> = {
+  ready: tKey('ready'),
+  starting: tKey('starting'),
+  restarting: tKey('restarting'),
+  failed: tKey('failed'),
+  stopped: tKey('stopped'),
+};
 
 const STATUS_COLOR = {
   ready: 'success',
@@ -31,27 +42,32 @@ export function McpServerCard({
   onEnabled: (enabled: boolean) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation();
   const p = provider;
   return (
     <Box
       component="section"
-      aria-label={`MCP server ${p.name}`}
+      aria-label={t('MCP server {{name}}', { name: p.name })}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
           {p.name}
         </Typography>
-        <Chip size="small" label={p.status} color={STATUS_COLOR[p.status]} />
+        <Chip size="small" label={t(STATUS_LABEL[p.status])} color={STATUS_COLOR[p.status]} />
         <Chip
           size="small"
           variant="outlined"
           label={`${p.transport === 'stdio' ? 'stdio' : 'Streamable HTTP'} · ${
-            p.source === 'operator' ? 'MCP_CONFIG' : 'added by this world'
+            p.source === 'operator' ? 'MCP_CONFIG' : t('added by this world')
           }`}
         />
         {p.restarts > 0 && (
-          <Chip size="small" variant="outlined" label={`restarted ${p.restarts}×`} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t('restarted {{times}}×', { times: p.restarts })}
+          />
         )}
         <Box sx={{ flex: 1 }} />
         <FormControlLabel
@@ -60,14 +76,16 @@ export function McpServerCard({
               checked={p.enabled}
               disabled={busy}
               onChange={(e) => onEnabled(e.target.checked)}
-              slotProps={{ input: { 'aria-label': `Use ${p.name} in this world` } }}
+              slotProps={{
+                input: { 'aria-label': t('Use {{name}} in this world', { name: p.name }) },
+              }}
             />
           }
-          label={p.enabled ? 'Used in this world' : 'Not used'}
+          label={p.enabled ? t('Used in this world') : t('Not used')}
         />
         {p.source === 'world' && (
           <Button size="small" color="error" disabled={busy} onClick={onRemove}>
-            Remove
+            {t('Remove')}
           </Button>
         )}
       </Box>
@@ -90,23 +108,29 @@ export function McpServerCard({
       {!p.tools.length && !p.error && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {p.enabled
-            ? 'Listing its tools...'
-            : 'Its tools, resources and prompts are listed once this world uses it.'}
+            ? t('Listing its tools...')
+            : t('Its tools, resources and prompts are listed once this world uses it.')}
         </Typography>
       )}
-      <Offers title="Tools" rows={p.tools.map((t) => [t.name, t.description ?? ''])} />
       <Offers
-        title="Resources"
+        title={t('Tools')}
+        rows={p.tools.map((tool) => [tool.name, tool.description ?? ''])}
+      />
+      <Offers
+        title={t('Resources')}
         rows={p.resources.map((r) => [
           r.name,
           [r.uri, r.mimeType, r.description].filter(Boolean).join(' · '),
         ])}
       />
       <Offers
-        title="Prompts"
+        title={t('Prompts')}
         rows={p.prompts.map((pr) => [
           pr.name,
-          [pr.description, pr.arguments?.length ? `arguments: ${pr.arguments.join(', ')}` : '']
+          [
+            pr.description,
+            pr.arguments?.length ? t('arguments: {{list}}', { list: pr.arguments.join(', ') }) : '',
+          ]
             .filter(Boolean)
             .join(' · '),
         ])}

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store/hooks';
 import { flashShown } from '../../flash/flashSlice';
 import { AdminLayout, useAdminWorld } from '../AdminLayout';
@@ -26,6 +27,7 @@ import {
  * or off for the world, with its tools, resources and prompts.
  */
 export function McpServersPage() {
+  const { t } = useTranslation();
   const worldId = useAdminWorld();
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, isFetching } = useListMcpServersQuery(worldId, {
@@ -40,40 +42,46 @@ export function McpServersPage() {
 
   const onReload = async () => {
     const out = await reload();
-    if ('error' in out) said(errorText(out.error, 'Failed to reload MCP_CONFIG'), 'error');
-    else said(`MCP_CONFIG reloaded: ${out.data.servers.length} server(s)`, 'success');
+    if ('error' in out) said(errorText(out.error, t('Failed to reload MCP_CONFIG')), 'error');
+    else
+      said(
+        t('MCP_CONFIG reloaded: {{number}} server(s)', { number: out.data.servers.length }),
+        'success',
+      );
   };
 
   return (
     <AdminLayout
-      title="MCP servers"
-      crumbs={[{ label: 'MCP servers' }]}
+      title={t('MCP servers')}
+      crumbs={[{ label: t('MCP servers') }]}
       actions={
         <Button
           startIcon={<RefreshIcon />}
           onClick={() => void onReload()}
           disabled={busy || !data?.configured}
-          title={data?.configured ? undefined : 'MCP_CONFIG is not set on this server'}
+          title={data?.configured ? undefined : t('MCP_CONFIG is not set on this server')}
         >
-          Reload MCP_CONFIG
+          {t('Reload MCP_CONFIG')}
         </Button>
       }
     >
       {isLoading ? (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }}>
-          <CircularProgress size={24} aria-label="Loading MCP servers" />
-          <Typography color="text.secondary">Loading MCP servers...</Typography>
+          <CircularProgress size={24} aria-label={t('Loading MCP servers')} />
+          <Typography color="text.secondary">{t('Loading MCP servers...')}</Typography>
         </Box>
       ) : isError || !data ? (
-        <Alert severity="error">Failed to load MCP servers</Alert>
+        <Alert severity="error">{t('Failed to load MCP servers')}</Alert>
       ) : (
         <Stack spacing={2}>
           {!data.providers.length && (
             <Typography color="text.secondary">
-              No MCP servers yet.{' '}
+              {t('No MCP servers yet.')}{' '}
               {data.configured
-                ? 'MCP_CONFIG lists none.'
-                : 'The operator lists them in the file named by MCP_CONFIG; you can add Streamable HTTP servers below.'}
+                ? t('MCP_CONFIG lists none.')
+                : t(
+                    'The operator lists them in the file named by MCP_CONFIG; you can add Streamable HTTP servers below.',
+                  )}
             </Typography>
           )}
           {data.providers.map((p) => (
@@ -84,16 +92,18 @@ export function McpServersPage() {
               onEnabled={async (enabled) => {
                 const out = await setEnabled({ name: p.name, enabled });
                 if ('error' in out)
-                  said(errorText(out.error, 'Failed to change the server'), 'error');
+                  said(errorText(out.error, t('Failed to change the server')), 'error');
               }}
               onRemove={async () => {
                 const out = await remove(p.name);
                 if ('error' in out)
-                  said(errorText(out.error, 'Failed to remove the server'), 'error');
+                  said(errorText(out.error, t('Failed to remove the server')), 'error');
               }}
             />
           ))}
-          <AddServerForm onAdded={(name) => said(`MCP server ${name} added`, 'success')} />
+          <AddServerForm
+            onAdded={(name) => said(t('MCP server {{name}} added', { name }), 'success')}
+          />
         </Stack>
       )}
     </AdminLayout>
@@ -102,6 +112,7 @@ export function McpServersPage() {
 
 /** A world admin adds a Streamable HTTP server by URL (the server refuses private addresses). */
 function AddServerForm({ onAdded }: { onAdded: (name: string) => void }) {
+  const { t } = useTranslation();
   const [add, adding] = useAddMcpServerMutation();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
@@ -116,7 +127,7 @@ function AddServerForm({ onAdded }: { onAdded: (name: string) => void }) {
       url: url.trim(),
       ...(token.trim() ? { headers: { Authorization: `Bearer ${token.trim()}` } } : {}),
     });
-    if ('error' in out) setError(errorText(out.error, 'Failed to add the server'));
+    if ('error' in out) setError(errorText(out.error, t('Failed to add the server')));
     else {
       onAdded(name.trim());
       setName('');
@@ -129,20 +140,20 @@ function AddServerForm({ onAdded }: { onAdded: (name: string) => void }) {
     <Box
       component="form"
       onSubmit={(e) => void submit(e)}
-      aria-label="Add an MCP server"
+      aria-label={t('Add an MCP server')}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
     >
       <Typography variant="h6" component="h2" gutterBottom>
-        Add a Streamable HTTP server
+        {t('Add a Streamable HTTP server')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
         <TextField
-          label="Name"
+          label={t('Name')}
           size="small"
           required
           value={name}
           onChange={(e) => setName(e.target.value)}
-          helperText="Letters, digits, - and _"
+          helperText={t('Letters, digits, - and _')}
         />
         <TextField
           label="URL"
@@ -154,16 +165,16 @@ function AddServerForm({ onAdded }: { onAdded: (name: string) => void }) {
           onChange={(e) => setUrl(e.target.value)}
         />
         <TextField
-          label="Bearer token"
+          label={t('Bearer token')}
           size="small"
           type="password"
           value={token}
           onChange={(e) => setToken(e.target.value)}
-          helperText="Optional"
+          helperText={t('Optional')}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={adding.isLoading || !name || !url}>
-            {adding.isLoading ? 'Adding...' : 'Add'}
+            {adding.isLoading ? t('Adding...') : t('Add')}
           </Button>
         </Box>
       </Stack>

@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { Drive, SearchKind } from '../../../../protocol';
 import { SEARCH_KINDS } from '../adminFormat';
 
@@ -48,6 +49,7 @@ export function AdvancedOptions({
   drives: readonly Drive[];
   onChange: (next: SearchOptions) => void;
 }) {
+  const { t } = useTranslation();
   const set = (patch: Partial<SearchOptions>) => onChange({ ...options, ...patch });
   const chosen = selectedDrives(options, drives);
   const all = drives.length > 0 && chosen.length === drives.length;
@@ -60,18 +62,18 @@ export function AdvancedOptions({
       variant="outlined"
       sx={{ p: 2, mb: 2, display: 'grid', gap: 3, gridTemplateColumns: { md: '1fr 1fr' } }}
       role="region"
-      aria-label="Advanced options"
+      aria-label={t('Advanced options')}
     >
       <FormControl component="fieldset" variant="standard">
-        <FormLabel component="legend">Drives</FormLabel>
+        <FormLabel component="legend">{t('Drives')}</FormLabel>
         {drives.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No EMDrives found
+            {t('No EMDrives found')}
           </Typography>
         ) : (
           <FormGroup>
             <FormControlLabel
-              label="Select All"
+              label={t('Select All')}
               control={
                 <Checkbox
                   checked={all}
@@ -96,22 +98,22 @@ export function AdvancedOptions({
       </FormControl>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <FormControl size="small">
-          <InputLabel id="admin-search-type">Search type</InputLabel>
+          <InputLabel id="admin-search-type">{t('Search type')}</InputLabel>
           <Select
             labelId="admin-search-type"
-            label="Search type"
+            label={t('Search type')}
             value={options.kind}
             onChange={(e) => set({ kind: e.target.value as SearchKind })}
           >
             {SEARCH_KINDS.map((k) => (
               <MenuItem key={k.value} value={k.value}>
-                {k.label}
+                {t(k.label)}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <FormControlLabel
-          label="Include file content in results"
+          label={t('Include file content in results')}
           control={
             <Checkbox
               checked={options.includeContent}
@@ -121,7 +123,7 @@ export function AdvancedOptions({
         />
         <Box>
           <Typography id="admin-search-threshold" variant="body2" gutterBottom>
-            Similarity threshold: {percent(options.threshold)}
+            {t('Similarity threshold: {{value}}', { value: percent(options.threshold) })}
           </Typography>
           <Slider
             aria-labelledby="admin-search-threshold"
@@ -135,7 +137,7 @@ export function AdvancedOptions({
             onChange={(_e, value) => set({ threshold: value as number })}
           />
           <Typography variant="caption" color="text.secondary">
-            Used by semantic search: results less similar than this are left out.
+            {t('Used by semantic search: results less similar than this are left out.')}
           </Typography>
         </Box>
       </Box>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { driveErrorText, useListDrivesQuery } from '../../drives/drivesApi';
 import { adminFileUrl } from '../../../../protocol/paths';
@@ -14,35 +15,37 @@ import { SearchForm } from './SearchForm';
 import { SearchResultCard } from './SearchResultCard';
 import { drivesWithResults, useCrossDriveSearch } from './useCrossDriveSearch';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function Results({ search }: { search: ReturnType<typeof useCrossDriveSearch> }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { state, total, hasMore } = search;
+  // Two counts in one sentence: the drives' form is chosen here, the results' by i18next.
+  const drives = drivesWithResults(state);
   if (state.status === 'idle') return null;
   if (state.status === 'searching') {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Searching" />
+        <CircularProgress aria-label={t('Searching')} />
       </Box>
     );
   }
   if (state.results.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-        No results found for "{state.params?.query}"
+        {t('No results found for "{{query}}"', { query: state.params?.query ?? '' })}
       </Typography>
     );
   }
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-        Found {plural(total, 'result', 'results')} across{' '}
-        {plural(drivesWithResults(state), 'drive', 'drives')}
+        {drives === 1
+          ? t('Found {{count}} results across 1 drive', { count: total })
+          : t('Found {{count}} results across {{drives}} drives', { count: total, drives })}
       </Typography>
       <Box
         component="ul"
-        aria-label="Search results"
+        aria-label={t('Search results')}
         sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
       >
         {state.results.map((r) => (
@@ -61,11 +64,11 @@ function Results({ search }: { search: ReturnType<typeof useCrossDriveSearch> })
             disabled={state.loadingMore}
             startIcon={state.loadingMore ? <CircularProgress size={16} /> : undefined}
           >
-            Load more results
+            {t('Load more results')}
           </Button>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            All results loaded
+            {t('All results loaded')}
           </Typography>
         )}
       </Box>
@@ -74,6 +77,7 @@ function Results({ search }: { search: ReturnType<typeof useCrossDriveSearch> })
 }
 
 function CrossDriveSearch() {
+  const { t } = useTranslation();
   const drives = useListDrivesQuery(ADMIN_DRIVES);
   const search = useCrossDriveSearch();
   const [options, setOptions] = useState<SearchOptions>({
@@ -104,12 +108,12 @@ function CrossDriveSearch() {
       />
       {drives.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          Failed to load drives: {driveErrorText(drives.error)}
+          {t('Failed to load drives: {{error}}', { error: driveErrorText(drives.error) })}
         </Alert>
       )}
       {drives.data && chosen.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {all.length === 0 ? 'No EMDrives found' : 'Select at least one drive to search.'}
+          {all.length === 0 ? t('No EMDrives found') : t('Select at least one drive to search.')}
         </Alert>
       )}
       <Results search={search} />
@@ -119,8 +123,9 @@ function CrossDriveSearch() {
 
 /** Cross-Drive Search, /admin/search (SPEC §2, §4): every chosen drive searched at once. */
 export function CrossDriveSearchPage() {
+  const { t } = useTranslation();
   return (
-    <AdminLayout title="Cross-Drive Search" crumbs={[{ label: 'Cross-Drive Search' }]}>
+    <AdminLayout title={t('Cross-Drive Search')} crumbs={[{ label: t('Cross-Drive Search') }]}>
       <CrossDriveSearch />
     </AdminLayout>
   );

@@ -7,6 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Drive, SearchKind } from '../../../../protocol';
 import { SEARCH_KINDS } from '../adminFormat';
 import { AdvancedOptions, type SearchOptions } from './AdvancedOptions';
@@ -28,6 +29,7 @@ export function SearchForm({
   onOptions: (next: SearchOptions) => void;
   onSearch: (query: string) => void;
 }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [advanced, setAdvanced] = useState(false);
   const submit = (e: FormEvent) => {
@@ -44,24 +46,29 @@ export function SearchForm({
       >
         <TextField
           size="small"
-          label="Search all drives"
+          label={t('Search all drives')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           sx={{ flex: 1, minWidth: 240 }}
         />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={busy}>
-          Search
+          {t('Search')}
         </Button>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <RadioGroup
           row
-          aria-label="Search type"
+          aria-label={t('Search type')}
           value={options.kind}
           onChange={(e) => onOptions({ ...options, kind: e.target.value as SearchKind })}
         >
           {SEARCH_KINDS.map((k) => (
-            <FormControlLabel key={k.value} value={k.value} control={<Radio />} label={k.label} />
+            <FormControlLabel
+              key={k.value}
+              value={k.value}
+              control={<Radio />}
+              label={t(k.label)}
+            />
           ))}
         </RadioGroup>
         <Button
@@ -70,7 +77,7 @@ export function SearchForm({
           aria-expanded={advanced}
           onClick={() => setAdvanced((a) => !a)}
         >
-          {advanced ? 'Hide advanced options' : 'Show advanced options'}
+          {advanced ? t('Hide advanced options') : t('Show advanced options')}
         </Button>
       </Box>
       {advanced && <AdvancedOptions options={options} drives={drives} onChange={onOptions} />}

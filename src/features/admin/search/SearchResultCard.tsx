@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { FileSize } from '../../../components/FileSize';
 import { Snippet } from '../../drives/finder/Snippet';
 import { fileTypeLabel, formatShortDate } from '../adminFormat';
@@ -20,16 +21,17 @@ export function relevancePercent(score: number): number {
 }
 
 function Relevance({ score }: { score: number }) {
+  const { t } = useTranslation();
   const pct = relevancePercent(score);
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, maxWidth: 280 }}>
       <Typography variant="caption" color="text.secondary">
-        Relevance
+        {t('Relevance')}
       </Typography>
       <LinearProgress
         variant="determinate"
         value={pct}
-        aria-label="Relevance"
+        aria-label={t('Relevance')}
         sx={{ flex: 1, height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" sx={{ minWidth: 36, textAlign: 'right' }}>
@@ -50,10 +52,14 @@ export function SearchResultCard({
   result: AdminSearchResult;
   onOpen: (result: AdminSearchResult) => void;
 }) {
+  const { t } = useTranslation();
   const updated = formatShortDate(result.updatedAt);
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
-      <CardActionArea onClick={() => onOpen(result)} aria-label={`Open ${result.path}`}>
+      <CardActionArea
+        onClick={() => onOpen(result)}
+        aria-label={t('Open {{path}}', { path: result.path })}
+      >
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <DescriptionOutlinedIcon fontSize="small" color="action" />
@@ -68,17 +74,17 @@ export function SearchResultCard({
               size="small"
               icon={<StorageIcon />}
               label={result.driveName}
-              aria-label={`Drive ${result.driveName}`}
+              aria-label={t('Drive {{name}}', { name: result.driveName })}
             />
           </Stack>
           {result.score !== undefined && <Relevance score={result.score} />}
           <Typography variant="body2" color="text.secondary" component="div">
             <Box component="span" sx={{ fontWeight: 500 }}>
-              {fileTypeLabel(result.path, result.mimeType)}
+              {fileTypeLabel(result.path, result.mimeType, t)}
             </Box>
             {' · '}
             {result.mimeType}
-            {updated && ` · Updated ${updated}`}
+            {updated && ` · ${t('Updated {{date}}', { date: updated })}`}
             {' · '}
             <FileSize bytes={result.size} />
           </Typography>
@@ -86,12 +92,12 @@ export function SearchResultCard({
             <Stack
               direction="row"
               component="ul"
-              aria-label="Tags"
+              aria-label={t('Tags')}
               sx={{ flexWrap: 'wrap', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}
             >
-              {result.tags.map((t) => (
-                <li key={t}>
-                  <Chip size="small" variant="outlined" label={t} />
+              {result.tags.map((tag) => (
+                <li key={tag}>
+                  <Chip size="small" variant="outlined" label={tag} />
                 </li>
               ))}
             </Stack>
