@@ -1,3 +1,4 @@
+import admin from './admin.json';
 import drives from './drives.json';
 import settings from './settings.json';
 import workspace from './workspace.json';
@@ -7,5 +8,5 @@ import workspace from './workspace.json';
  * when a page is shown in German. A new file here is imported here too:
  * tests/unit/i18n/catalogues.test.ts checks it.
  */
-const german: Record<string, string> = { ...drives, ...settings, ...workspace };
+const german: Record<string, string> = { ...admin, ...drives, ...settings, ...workspace };
 export default german;
