@@ -46,8 +46,14 @@ function MarkdownLink({ href, children, ...props }: ComponentProps<'a'>) {
   );
 }
 
+// Markdown sits under the page's own title (its one level-1 heading): '# x' reads as level 2.
 const components: Components = {
   a: ({ node: _node, ...props }) => <MarkdownLink {...props} />,
+  h1: ({ node: _node, ...props }) => <h2 {...props} />,
+  h2: ({ node: _node, ...props }) => <h3 {...props} />,
+  h3: ({ node: _node, ...props }) => <h4 {...props} />,
+  h4: ({ node: _node, ...props }) => <h5 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
 };
 
 const markdownSx: SxProps<Theme> = {

@@ -20,7 +20,7 @@ export const appTheme = createTheme({
         secondary: { main: '#0d9488' },
         // MUI's default info blue and warning orange take white text below 4.5:1 in filled
         // alerts (the flashes): these darker tones keep white text and read on the page too.
-        info: { main: '#0277bd' },
+        info: { main: '#0369a1' },
         warning: { main: '#b45309' },
         background: { default: '#f6f7fb' },
       },

@@ -86,7 +86,9 @@ async function show(page: Page, screen: Screen) {
   await page.goto(screen.path);
   await (screen.ready ?? ((p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()))(page);
   await screen.open?.(page);
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('progressbar').filter({ visible: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await page.waitForTimeout(300); // transitions settle before colours and layout are measured
 }
 

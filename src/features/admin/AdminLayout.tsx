@@ -79,8 +79,13 @@ export function AdminLayout({
             {t('Return to Home')}
           </Link>
         </Stack>
-        <Stack direction="row" sx={{ alignItems: 'center', mb: 3, gap: 2 }}>
-          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+        {/* The actions wrap under the title on a phone rather than pushing the page sideways. */}
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 3, gap: 2, flexWrap: 'wrap' }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ flex: '1 1 auto', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+          >
             {title}
           </Typography>
           {isAdmin && actions}

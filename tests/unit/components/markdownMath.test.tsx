@@ -101,7 +101,7 @@ describe('math in markdown', () => {
       expect(view.container.querySelectorAll('.katex').length).toBeGreaterThan(0),
     );
     expect(performance.now() - started).toBeLessThan(3000); // generous: a loaded machine
-    expect(view.container.querySelector('h1')?.textContent).toBe('Still here');
+    expect(view.container.querySelector('h2')?.textContent).toBe('Still here');
     expect(view.container.textContent).not.toContain('Error rendering markdown');
     expect(view.container.querySelector('a')).toBeNull();
     const errors = [...view.container.querySelectorAll<HTMLElement>('.katex-error')];

@@ -83,7 +83,9 @@ describe('prop validation', () => {
         { component: 'Text', content: 'Plain' },
       ],
     });
-    expect(screen.getByText('Title').tagName).toBe('H2');
+    // Looks like an h2, and is a level lower: the page's title is its one level-1 heading.
+    expect(screen.getByText('Title').className).toMatch(/h2/);
+    expect(screen.getByText('Title').tagName).toBe('H3');
     expect(screen.getByText('Sub').className).toMatch(/subtitle1/);
     expect(screen.getByText('Odd').className).toMatch(/body1/);
     expect(screen.getByText('Plain').className).toMatch(/body1/);

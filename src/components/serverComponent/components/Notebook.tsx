@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import type { TFunction } from 'i18next';
@@ -44,14 +45,15 @@ export function Notebook({ node, style }: ServerComponentProps) {
       >
         <List dense disablePadding>
           {sections.map((section, index) => (
-            <ListItemButton
-              key={index}
-              selected={index === current}
-              aria-current={index === current ? 'page' : undefined}
-              onClick={() => setSelected(index)}
-            >
-              <ListItemText primary={sectionTitle(section, index, t)} />
-            </ListItemButton>
+            <ListItem key={index} disablePadding>
+              <ListItemButton
+                selected={index === current}
+                aria-current={index === current ? 'page' : undefined}
+                onClick={() => setSelected(index)}
+              >
+                <ListItemText primary={sectionTitle(section, index, t)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>

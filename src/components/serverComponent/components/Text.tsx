@@ -21,7 +21,21 @@ const VARIANTS: Record<string, Variant> = {
   caption: 'caption',
 };
 
-const CAPTION_AS_BLOCK = { caption: 'p' };
+/**
+ * The elements each variant is written as. Server content sits under the
+ * page's own title (its one level-1 heading), so its headings are one level
+ * lower than they look: an 'h1' node reads as a level-2 heading.
+ */
+const ELEMENTS = {
+  h1: 'h2',
+  h2: 'h3',
+  h3: 'h4',
+  h4: 'h5',
+  h5: 'h6',
+  h6: 'h6',
+  // A caption is inline by default; as a node of its own it takes its own line.
+  caption: 'p',
+};
 
 /** Plain text in a Typography variant; an unknown variant falls back to body1. */
 export function Text({ node, style }: ServerComponentProps) {
@@ -33,8 +47,7 @@ export function Text({ node, style }: ServerComponentProps) {
   return (
     <Typography
       variant={variant}
-      // A caption is inline by default; as a node of its own it takes its own line.
-      variantMapping={CAPTION_AS_BLOCK}
+      variantMapping={ELEMENTS}
       style={style}
       sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
     >

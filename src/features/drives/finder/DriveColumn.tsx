@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
@@ -31,18 +32,19 @@ export function DriveColumn({
   return (
     <List dense aria-label={t('Drives')} disablePadding>
       {drives.map((d) => (
-        <ListItemButton
-          key={d.Name}
-          selected={d.Name === selected}
-          aria-current={d.Name === selected ? 'true' : undefined}
-          onClick={() => onPick(d.Name)}
-        >
-          <ListItemText
-            primary={d.Name}
-            secondary={`${t('{{count}} files', { count: d.FileCount })} · ${formatSize(d.TotalSize)}`}
-            slotProps={{ primary: { noWrap: true } }}
-          />
-        </ListItemButton>
+        <ListItem key={d.Name} disablePadding>
+          <ListItemButton
+            selected={d.Name === selected}
+            aria-current={d.Name === selected ? 'true' : undefined}
+            onClick={() => onPick(d.Name)}
+          >
+            <ListItemText
+              primary={d.Name}
+              secondary={`${t('{{count}} files', { count: d.FileCount })} · ${formatSize(d.TotalSize)}`}
+              slotProps={{ primary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

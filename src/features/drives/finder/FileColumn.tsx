@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -73,28 +74,29 @@ export function FileColumn({
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       >
         {data.rows.map(({ File: file, Snippet: snippet, Score: score }) => (
-          <ListItemButton
-            key={file.Path}
-            selected={file.Path === selected}
-            aria-current={file.Path === selected ? 'true' : undefined}
-            onClick={() => onSelect(file.Path)}
-          >
-            <ListItemText
-              primary={file.Name}
-              secondary={
-                <>
-                  <Box component="span" sx={{ display: 'block' }}>
-                    {file.Path} · {formatSize(file.Size)}
-                    {showScores &&
-                      score !== undefined &&
-                      ` · ${t('{{percent}}% match', { percent: Math.round(Math.min(1, score) * 100) })}`}
-                  </Box>
-                  {snippet && <Snippet text={snippet} />}
-                </>
-              }
-              slotProps={{ primary: { noWrap: true, title: file.Path } }}
-            />
-          </ListItemButton>
+          <ListItem key={file.Path} disablePadding>
+            <ListItemButton
+              selected={file.Path === selected}
+              aria-current={file.Path === selected ? 'true' : undefined}
+              onClick={() => onSelect(file.Path)}
+            >
+              <ListItemText
+                primary={file.Name}
+                secondary={
+                  <>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {file.Path} · {formatSize(file.Size)}
+                      {showScores &&
+                        score !== undefined &&
+                        ` · ${t('{{percent}}% match', { percent: Math.round(Math.min(1, score) * 100) })}`}
+                    </Box>
+                    {snippet && <Snippet text={snippet} />}
+                  </>
+                }
+                slotProps={{ primary: { noWrap: true, title: file.Path } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Box

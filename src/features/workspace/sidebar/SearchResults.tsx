@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -47,21 +48,22 @@ export function SearchResults({
   return (
     <List dense aria-label={t('Search results')} sx={{ px: 1 }}>
       {results.map((hit) => (
-        <ListItemButton
-          key={`${hit.kind}-${hit.workspace_id}-${hit.message_id ?? ''}`}
-          component={Link}
-          to={workspaceUrl(worldId, hit.workspace_id, hit.message_id)}
-          onClick={onNavigate}
-          sx={{ borderRadius: 1, alignItems: 'flex-start' }}
-        >
-          <ListItemText
-            primary={workspaceTitle(hit.name)}
-            secondary={
-              hit.snippet !== undefined ? <Snippet text={hit.snippet} /> : t('Workspace name')
-            }
-            slotProps={{ primary: { noWrap: true } }}
-          />
-        </ListItemButton>
+        <ListItem key={`${hit.kind}-${hit.workspace_id}-${hit.message_id ?? ''}`} disablePadding>
+          <ListItemButton
+            component={Link}
+            to={workspaceUrl(worldId, hit.workspace_id, hit.message_id)}
+            onClick={onNavigate}
+            sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+          >
+            <ListItemText
+              primary={workspaceTitle(hit.name)}
+              secondary={
+                hit.snippet !== undefined ? <Snippet text={hit.snippet} /> : t('Workspace name')
+              }
+              slotProps={{ primary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
