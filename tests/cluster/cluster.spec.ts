@@ -189,7 +189,9 @@ test('two people on different instances see the same streamed answers, research 
     ).toBeVisible();
   }
 
-  // One history, whichever instance is asked for it.
+  // One history, whichever instance is asked for it. The transcript draws only the rows on
+  // screen: a tall window shows all of both rounds at once.
+  for (const { page } of [a, b]) await page.setViewportSize({ width: 1280, height: 3000 });
   await Promise.all([a.page.reload(), b.page.reload()]);
   const shown = async (page: Page) => {
     await expect(transcript(page)).toContainText('Field report on quokka habitats');
