@@ -51,6 +51,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   react: { useSuspense: false },
   saveMissing: true,
+  saveMissingTo: 'current',
   missingKeyHandler: (languages, _ns, key) => {
     if (!languages.includes('en')) missingKeys.add(key);
   },
