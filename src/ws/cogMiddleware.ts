@@ -226,6 +226,7 @@ export function createCogMiddleware(deps: CogMiddlewareDeps): CogMiddleware {
       api.dispatch(
         cogGaveUp({
           attempts: attempt,
+          // The transport's own timeout reason is shown in the page's language; a server's is as sent.
           reason:
             info.reason === CONNECT_TIMEOUT_REASON
               ? t('Connect timeout')
