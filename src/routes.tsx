@@ -1,4 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from './components/FullScreenSpinner';
 import { preloadable } from './components/preloadable';
@@ -13,6 +14,12 @@ import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
 import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
 import { WorkspaceRoute, workspaceRouteLoader } from './features/world/WorkspaceRoute';
+
+/** What shows while a screen's code downloads (a component, so it follows the language). */
+function LoadingScreen() {
+  const { t } = useTranslation();
+  return <FullScreenSpinner label={t('Loading...')} />;
+}
 
 /**
  * Screens load on demand, so /login stays small (DESIGN §8). A screen's code
@@ -29,7 +36,7 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'loader
       return null;
     },
     element: (
-      <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
+      <Suspense fallback={<LoadingScreen />}>
         <Page />
       </Suspense>
     ),

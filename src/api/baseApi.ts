@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { authenticationFailed } from '../features/auth/authActions';
+import { t } from '../i18n/i18n';
 import { applyStandardHeaders } from './requestHeaders';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -48,5 +49,5 @@ export function errorMessage(error: unknown): string {
     return String((e.data as { error: unknown }).error);
   }
   if (e && 'status' in e) return String(e.status);
-  return 'Unknown error';
+  return t('Unknown error');
 }

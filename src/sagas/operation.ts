@@ -5,12 +5,11 @@ import {
   type ClientTyp,
   type ServerFrame,
 } from '../../protocol';
+import { t } from '../i18n/i18n';
 import { cogRequest } from '../ws/cogActions';
 
 /** A workspace step that did not succeed; its message is the spec's text for why. */
 export class OperationError extends Error {}
-
-const TIMEOUT_TEXT = `Operation timeout after ${WORKSPACE_OPERATION_TIMEOUT_MS}ms`;
 
 /**
  * One workspace request and its answer (SPEC §8 texts): a timeout, no
@@ -24,10 +23,13 @@ export function* workspaceOperation<T extends ClientTyp>(typ: T, content: Client
     ),
     timeout: delay(WORKSPACE_OPERATION_TIMEOUT_MS),
   })) as { reply?: ServerFrame; timeout?: true };
-  if (timeout) throw new OperationError(TIMEOUT_TEXT);
+  if (timeout)
+    throw new OperationError(
+      t('Operation timeout after {{ms}}ms', { ms: WORKSPACE_OPERATION_TIMEOUT_MS }),
+    );
   const body = reply?.content as { status?: string; error?: string; message?: string } | undefined;
-  if (!body) throw new OperationError('Operation completed but no response received');
+  if (!body) throw new OperationError(t('Operation completed but no response received'));
   if (body.status !== 'success')
-    throw new OperationError(body.error ?? body.message ?? 'Operation failed');
+    throw new OperationError(body.error ?? body.message ?? t('Operation failed'));
   return body;
 }

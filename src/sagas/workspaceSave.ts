@@ -20,6 +20,7 @@ import {
   type ManagementState,
 } from '../features/workspaceManagement/managementSlice';
 import { editPlan, isEmptyPlan } from '../features/workspaceManagement/managementModel';
+import { t } from '../i18n/i18n';
 import type { Navigate } from './context';
 import { OperationError, workspaceOperation } from './operation';
 import { workspaceUrl } from '../../protocol/paths';
@@ -29,67 +30,78 @@ const PAUSE_AFTER_RENAME_MS = 100;
 const nameOf = (s: ManagementState, id: string) =>
   s.experts.find((e) => e.expert_id === id)?.name ?? id;
 
-/** Runs one step; a failure is re-thrown with the step named, as SPEC §8 words it. */
-function* step(label: string, run: () => Generator) {
+/**
+ * Runs one step; a failure is re-thrown with the step named, as SPEC §8 words
+ * it ('Failed to add expert {name}: {why}'), one sentence per step.
+ */
+function* step(failed: (why: string) => string, run: () => Generator) {
   try {
     return yield* run();
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    throw new OperationError(label ? `${label}: ${why}` : why);
+    throw new OperationError(failed(why));
   }
 }
 
 function* addExperts(s: ManagementState, ids: string[]) {
   for (const id of ids) {
-    yield* step(`Failed to add expert ${nameOf(s, id)}`, () =>
-      workspaceOperation('workspace.expert.add', { expert_id: id }),
+    yield* step(
+      (why) => t('Failed to add expert {{name}}: {{why}}', { name: nameOf(s, id), why }),
+      () => workspaceOperation('workspace.expert.add', { expert_id: id }),
     );
   }
 }
 
 function* removeExperts(s: ManagementState, ids: string[]) {
   for (const id of ids) {
-    yield* step(`Failed to remove expert ${nameOf(s, id)}`, () =>
-      workspaceOperation('workspace.expert.remove', { expert_id: id }),
+    yield* step(
+      (why) => t('Failed to remove expert {{name}}: {{why}}', { name: nameOf(s, id), why }),
+      () => workspaceOperation('workspace.expert.remove', { expert_id: id }),
     );
   }
 }
 
 function* addProviders(names: string[]) {
   for (const name of names) {
-    yield* step(`Failed to add tool provider ${name}`, () =>
-      workspaceOperation('workspace.toolprovider.add', { provider_name: name }),
+    yield* step(
+      (why) => t('Failed to add tool provider {{name}}: {{why}}', { name, why }),
+      () => workspaceOperation('workspace.toolprovider.add', { provider_name: name }),
     );
   }
 }
 
 function* removeProviders(names: string[]) {
   for (const name of names) {
-    yield* step(`Failed to remove tool provider ${name}`, () =>
-      workspaceOperation('workspace.toolprovider.remove', { provider_name: name }),
+    yield* step(
+      (why) => t('Failed to remove tool provider {{name}}: {{why}}', { name, why }),
+      () => workspaceOperation('workspace.toolprovider.remove', { provider_name: name }),
     );
   }
 }
 
 /** Create mode (SPEC §4): the workspace, then each expert, then each tool provider, one at a time. */
 function* createWorkspace(s: ManagementState) {
-  yield* step('', () => workspaceOperation('workspace.update', { name: s.name.trim() }));
+  yield* step(
+    (why) => why,
+    () => workspaceOperation('workspace.update', { name: s.name.trim() }),
+  );
   yield* addExperts(s, s.selectedExperts);
   yield* addProviders(s.selectedProviders);
-  yield put(flashShown('Workspace created successfully', 'success'));
+  yield put(flashShown(t('Workspace created successfully'), 'success'));
 }
 
 /** Edit mode (SPEC §4, §5): rename (then pause 100 ms), removals, additions. */
 function* editWorkspace(s: ManagementState) {
   const plan = editPlan(s);
   if (isEmptyPlan(plan)) {
-    yield put(flashShown('No changes to save', 'info'));
+    yield put(flashShown(t('No changes to save'), 'info'));
     return;
   }
   if (plan.rename !== undefined) {
     const name = plan.rename;
-    yield* step('Failed to rename the workspace', () =>
-      workspaceOperation('workspace.update', { name }),
+    yield* step(
+      (why) => t('Failed to rename the workspace: {{why}}', { why }),
+      () => workspaceOperation('workspace.update', { name }),
     );
     yield delay(PAUSE_AFTER_RENAME_MS);
   }
@@ -97,7 +109,7 @@ function* editWorkspace(s: ManagementState) {
   yield* addExperts(s, plan.addExperts);
   yield* removeProviders(plan.removeProviders);
   yield* addProviders(plan.addProviders);
-  yield put(flashShown('Workspace saved', 'success'));
+  yield put(flashShown(t('Workspace saved'), 'success'));
 }
 
 /**
@@ -109,8 +121,8 @@ export function* saveWorkspace(worldId: string) {
   const s: ManagementState = yield select(selectManagement);
   const navigate: Navigate = yield getContext('navigate');
   if (!s.workspaceId) {
-    yield put(workspaceSaveFailed('No workspace selected'));
-    yield put(flashShown('No workspace selected', 'error'));
+    yield put(workspaceSaveFailed(t('No workspace selected')));
+    yield put(flashShown(t('No workspace selected'), 'error'));
     return;
   }
   yield put(workspaceSaveStarted());
@@ -120,11 +132,13 @@ export function* saveWorkspace(worldId: string) {
     yield put(workspaceSaveSucceeded());
     yield call(navigate, workspaceUrl(worldId, s.workspaceId));
   } catch (err) {
-    const message = `Error updating workspace experts: ${err instanceof Error ? err.message : String(err)}`;
+    const message = t('Error updating workspace experts: {{why}}', {
+      why: err instanceof Error ? err.message : String(err),
+    });
     yield put(workspaceSaveFailed(message));
     yield put(flashShown(message, 'error'));
   } finally {
-    if ((yield cancelled()) as boolean) yield put(workspaceSaveFailed('Save cancelled'));
+    if ((yield cancelled()) as boolean) yield put(workspaceSaveFailed(t('Save cancelled')));
   }
 }
 

@@ -6,6 +6,7 @@
  * tests drive it with a fake socket.
  */
 import { audioReplySchema, type AudioControl, type AudioReply } from '../../protocol/audio';
+import { t } from '../i18n/i18n';
 import {
   CONNECT_TIMEOUT_CODE,
   CONNECT_TIMEOUT_REASON,
@@ -122,19 +123,19 @@ export class AudioSocket {
 
   private receive(data: unknown): void {
     if (typeof data !== 'string') {
-      this.handlers.onInvalid('The server sent binary data on the dictation socket');
+      this.handlers.onInvalid(t('The server sent binary data on the dictation socket'));
       return;
     }
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
-      this.handlers.onInvalid('The server sent a reply that is not JSON');
+      this.handlers.onInvalid(t('The server sent a reply that is not JSON'));
       return;
     }
     const parsed = audioReplySchema.safeParse(json);
     if (parsed.success) this.handlers.onReply(parsed.data);
-    else this.handlers.onInvalid('The server sent a reply that is not text or an error');
+    else this.handlers.onInvalid(t('The server sent a reply that is not text or an error'));
   }
 
   private report(info: CloseInfo): void {

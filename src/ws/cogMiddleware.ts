@@ -14,6 +14,7 @@ import {
   type ServerFrame,
 } from '../../protocol';
 import { authenticationFailed } from '../features/auth/authActions';
+import { t, tKey } from '../i18n/i18n';
 import type { ConnectionState } from './connectionSlice';
 import {
   cogConnectRequested,
@@ -36,7 +37,13 @@ import {
   type OutgoingMessage,
 } from './cogActions';
 import { PendingRequests } from './pendingRequests';
-import { CogTransport, type CloseInfo, type Timers, type WebSocketCtor } from './transport';
+import {
+  CONNECT_TIMEOUT_REASON,
+  CogTransport,
+  type CloseInfo,
+  type Timers,
+  type WebSocketCtor,
+} from './transport';
 
 /**
  * The cog middleware owns the one socket of the app (DESIGN §3, SPEC §4/§9):
@@ -86,7 +93,8 @@ export interface CogRootState {
 
 export type CogMiddleware = Middleware<CogDispatchExtension, CogRootState>;
 
-export const NOT_CONNECTED_MESSAGE = 'WebSocket not connected';
+/** A key: the request is refused with its text in the language of the moment. */
+export const NOT_CONNECTED_MESSAGE = tKey('WebSocket not connected');
 export const MAX_QUEUED_FRAMES = 1000;
 
 type Phase = 'idle' | 'connecting' | 'open' | 'waitingToRetry';
@@ -196,7 +204,8 @@ export function createCogMiddleware(deps: CogMiddlewareDeps): CogMiddleware {
         return;
       }
       if (info.code === CLOSE_NOT_SIGNED_IN || info.code === CLOSE_WORLD_FORBIDDEN) {
-        const fallback = info.code === CLOSE_NOT_SIGNED_IN ? 'Not signed in' : 'World forbidden';
+        const fallback =
+          info.code === CLOSE_NOT_SIGNED_IN ? t('Not signed in') : t('World forbidden');
         api.dispatch(cogDisconnected({ ...info, willRetry: false }));
         api.dispatch(cogGaveUp({ attempts: attempt, reason: info.reason || fallback }));
         if (info.code === CLOSE_NOT_SIGNED_IN) api.dispatch(authenticationFailed());
@@ -217,7 +226,11 @@ export function createCogMiddleware(deps: CogMiddlewareDeps): CogMiddleware {
       api.dispatch(
         cogGaveUp({
           attempts: attempt,
-          reason: info.reason || `Connection closed (code ${info.code})`,
+          // The transport's own timeout reason is shown in the page's language; a server's is as sent.
+          reason:
+            info.reason === CONNECT_TIMEOUT_REASON
+              ? t('Connect timeout')
+              : info.reason || t('Connection closed (code {{code}})', { code: info.code }),
         }),
       );
     }
@@ -244,12 +257,14 @@ export function createCogMiddleware(deps: CogMiddlewareDeps): CogMiddleware {
 
     function startRequest(request: CogRequestPayload): Promise<ServerFrame> {
       if (request.requireConnected && phase !== 'open') {
-        return Promise.reject(new Error(NOT_CONNECTED_MESSAGE));
+        return Promise.reject(new Error(t(NOT_CONNECTED_MESSAGE)));
       }
       const promise = pending.add(request.requestId, {
         timeoutMs: request.timeoutMs,
         responseTyps: request.responseTyps,
-        timeoutMessage: request.timeoutMessage ?? `Operation timeout after ${request.timeoutMs}ms`,
+        timeoutMessage:
+          request.timeoutMessage ??
+          t('Operation timeout after {{ms}}ms', { ms: request.timeoutMs }),
       });
       sendOrQueue(frameOf(request.message, request.requestId));
       return promise;

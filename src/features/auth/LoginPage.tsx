@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { SIGNED_IN_COOKIE } from '../../../protocol';
 import { readCookie } from '../../api/requestHeaders';
@@ -14,14 +15,16 @@ import { dashboardUrl } from '../../../protocol/paths';
 
 /** Signed in, but no world is open to this account yet. */
 function NoWorldYet() {
+  const { t } = useTranslation();
   const signOut = useSignOut();
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <Alert severity="info">
-        You are signed in, but no world is open to your account yet. Ask an administrator to grant
-        you access.
+        {t(
+          'You are signed in, but no world is open to your account yet. Ask an administrator to grant you access.',
+        )}
       </Alert>
-      <Button onClick={() => void signOut()}>Sign Out</Button>
+      <Button onClick={() => void signOut()}>{t('Sign Out')}</Button>
     </Stack>
   );
 }

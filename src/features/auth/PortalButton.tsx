@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { safeNextPath, type UserSessionResponse } from '../../../protocol';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -12,6 +13,7 @@ import { selectLoginUrl } from './authSlice';
 
 /** 'Sign in with Portal': goes to the server's login URL with '/login' appended (SPEC §2). */
 export function PortalButton() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const knownLoginUrl = useAppSelector(selectLoginUrl);
   const [checkUser] = useCheckUserMutation();
@@ -28,14 +30,14 @@ export function PortalButton() {
         UserSessionResponse | undefined;
       const status = result.error && 'status' in result.error ? result.error.status : 200;
       if (typeof status !== 'number') {
-        dispatch(flashShown('Error connecting to authentication service', 'error'));
+        dispatch(flashShown(t('Error connecting to authentication service'), 'error'));
         setRedirecting(false);
         return;
       }
       loginUrl = body?.login_url ?? null;
     }
     if (!loginUrl) {
-      dispatch(flashShown('SSO login URL not available', 'warning'));
+      dispatch(flashShown(t('SSO login URL not available'), 'warning'));
       setRedirecting(false);
       return;
     }
@@ -47,13 +49,13 @@ export function PortalButton() {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }}>
         <CircularProgress size={20} />
-        <Typography>Connecting to authentication service...</Typography>
+        <Typography>{t('Connecting to authentication service...')}</Typography>
       </Stack>
     );
   }
   return (
     <Button variant="contained" size="large" onClick={signIn}>
-      Sign in with Portal
+      {t('Sign in with Portal')}
     </Button>
   );
 }

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '../../api/baseApi';
@@ -15,6 +16,7 @@ import { dashboardUrl } from '../../../protocol/paths';
 
 /** The embedded sign-in portal at {login_url}/login (used when no OIDC provider is configured). */
 export function PortalSignInPage() {
+  const { t } = useTranslation();
   const [signIn, { isLoading }] = useSignInMutation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -31,7 +33,7 @@ export function PortalSignInPage() {
     e.preventDefault();
     setFailure(null);
     if (changing && newPassword !== repeated) {
-      setFailure({ status: '', message: 'The two new passwords differ.' });
+      setFailure({ status: '', message: t('The two new passwords differ.') });
       return;
     }
     const result = await signIn({
@@ -70,10 +72,10 @@ export function PortalSignInPage() {
       >
         <Stack spacing={2.5}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            EMgen sign-in portal
+            {t('EMgen sign-in portal')}
           </Typography>
           <TextField
-            label="Email"
+            label={t('Email')}
             type="email"
             autoComplete="username"
             required
@@ -82,7 +84,7 @@ export function PortalSignInPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <TextField
-            label="Password"
+            label={t('Password')}
             type="password"
             autoComplete="current-password"
             required
@@ -90,8 +92,8 @@ export function PortalSignInPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           <TextField
-            label="PIN"
-            helperText="Optional — only if your account uses a one-time code"
+            label={t('PIN')}
+            helperText={t('Optional — only if your account uses a one-time code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             value={pin}
@@ -101,17 +103,17 @@ export function PortalSignInPage() {
             <>
               <Alert severity="info">{changing}</Alert>
               <TextField
-                label="New password"
+                label={t('New password')}
                 type="password"
                 autoComplete="new-password"
                 required
                 autoFocus
                 value={newPassword}
                 onChange={(e) => setNewPassword(e.target.value)}
-                helperText="At least 8 characters"
+                helperText={t('At least {{min}} characters', { min: 8 })}
               />
               <TextField
-                label="Repeat the new password"
+                label={t('Repeat the new password')}
                 type="password"
                 autoComplete="new-password"
                 required
@@ -123,14 +125,14 @@ export function PortalSignInPage() {
           {failure &&
             (failure.status ? (
               <Alert severity="error">
-                {`HTTP error! status: ${failure.status}`}
+                {t('HTTP error! status: {{status}}', { status: failure.status })}
                 {failure.message !== failure.status && <div>{failure.message}</div>}
               </Alert>
             ) : (
               <Alert severity="error">{failure.message}</Alert>
             ))}
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-            {changing ? 'Set password and sign in' : 'Sign in'}
+            {changing ? t('Set password and sign in') : t('Sign in')}
           </Button>
         </Stack>
       </Paper>

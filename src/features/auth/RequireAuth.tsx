@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppSelector } from '../../store/hooks';
@@ -7,6 +8,7 @@ import { selectAuthStatus } from './authSlice';
 
 /** Signed-in routes: check the session once, then show the page or send the user to sign in. */
 export function RequireAuth() {
+  const { t } = useTranslation();
   const status = useAppSelector(selectAuthStatus);
   const [checkUser] = useCheckUserMutation();
   const location = useLocation();
@@ -21,6 +23,6 @@ export function RequireAuth() {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth/login?next=${next}`} replace />;
   }
-  if (status !== 'ok') return <FullScreenSpinner label="Checking your session..." />;
+  if (status !== 'ok') return <FullScreenSpinner label={t('Checking your session...')} />;
   return <Outlet />;
 }

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 
 /** Clearing deletes every message of the world's console: asked first, Cancel focused. */
 export function ClearConsoleDialog({
@@ -15,6 +16,7 @@ export function ClearConsoleDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
@@ -22,18 +24,20 @@ export function ClearConsoleDialog({
       aria-labelledby="clear-console-title"
       aria-describedby="clear-console-text"
     >
-      <DialogTitle id="clear-console-title">Clear the console?</DialogTitle>
+      <DialogTitle id="clear-console-title">{t('Clear the console?')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="clear-console-text">
-          Every message of this world&apos;s console is deleted for everyone. This cannot be undone.
+          {t(
+            "Every message of this world's console is deleted for everyone. This cannot be undone.",
+          )}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button autoFocus onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm}>
-          Clear Console
+          {t('Clear Console')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../store/hooks';
 import { selectAccessibleWorlds } from '../auth/authSlice';
@@ -39,6 +40,7 @@ export const DEFAULT_CONSOLE_INTERVAL_MS = 5000;
  * either restarts the polling.
  */
 export function ConsolePage() {
+  const { t } = useTranslation();
   const worldId = useParams().worldId ?? '';
   const [autoRefresh, setAutoRefresh] = useState(true);
   const [intervalMs, setIntervalMs] = useState<number>(DEFAULT_CONSOLE_INTERVAL_MS);
@@ -60,43 +62,43 @@ export function ConsolePage() {
     try {
       await clearConsole(worldId).unwrap();
     } catch (e) {
-      setClearError(consoleErrorText(e, CLEAR_CONSOLE_FAILED));
+      setClearError(consoleErrorText(e, t(CLEAR_CONSOLE_FAILED)));
     }
   };
 
   const count = messages.data?.length ?? 0;
   const fetchError = messages.isError
-    ? consoleErrorText(messages.error, FETCH_CONSOLE_FAILED)
+    ? consoleErrorText(messages.error, t(FETCH_CONSOLE_FAILED))
     : null;
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <NavBar worldId={worldId} title="Console" />
+      <NavBar worldId={worldId} title={t('Console')} />
       <Container maxWidth="xl" sx={{ py: 2 }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            Console
+            {t('Console')}
           </Typography>
           <Typography color="text.secondary" aria-live="polite">
-            {count === 1 ? '1 message' : `${count} messages`}
+            {t('{{count}} messages', { count })}
           </Typography>
           <FormControlLabel
             control={
               <Checkbox checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
             }
-            label="Auto-refresh"
+            label={t('Auto-refresh')}
           />
           <FormControl size="small" sx={{ minWidth: 110 }}>
-            <InputLabel id="console-interval-label">Interval</InputLabel>
+            <InputLabel id="console-interval-label">{t('Interval')}</InputLabel>
             <Select
               labelId="console-interval-label"
-              label="Interval"
+              label={t('Interval')}
               value={intervalMs}
               onChange={(e) => setIntervalMs(Number(e.target.value))}
             >
               {CONSOLE_INTERVALS_MS.map((ms) => (
                 <MenuItem key={ms} value={ms}>
-                  {ms / 1000}s
+                  {t('{{seconds}}s', { seconds: ms / 1000 })}
                 </MenuItem>
               ))}
             </Select>
@@ -107,7 +109,7 @@ export function ConsolePage() {
             onClick={() => void messages.refetch()}
             disabled={!worldId}
           >
-            Refresh
+            {t('Refresh')}
           </Button>
           {isAdmin && (
             <Button
@@ -117,7 +119,7 @@ export function ConsolePage() {
               onClick={() => setAsking(true)}
               disabled={clearing.isLoading || !worldId}
             >
-              Clear
+              {t('Clear')}
             </Button>
           )}
         </Stack>
@@ -132,7 +134,7 @@ export function ConsolePage() {
           </Alert>
         )}
         <Box sx={{ height: 4 }}>
-          {messages.isFetching && <LinearProgress aria-label="Loading console messages" />}
+          {messages.isFetching && <LinearProgress aria-label={t('Loading console messages')} />}
         </Box>
         <ConsoleTable messages={messages.isLoading ? undefined : (messages.data ?? [])} />
         <ClearConsoleDialog

@@ -5,7 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { memo, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConsoleMessage } from '../../../protocol';
+import { formatDateTime } from '../../i18n/format';
 
 /** Colours of the log viewer (SPEC §2 "Console page"). */
 export const CONSOLE_COLORS = {
@@ -27,9 +29,9 @@ export function sourceColor(source: string): string {
   return CONSOLE_COLORS.text;
 }
 
+/** The entry's time as a date and time of the current language; the text as sent if unreadable. */
 export function formatTime(time: string): string {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : date.toLocaleString();
+  return formatDateTime(time) || time;
 }
 
 const cellSx = {
@@ -44,6 +46,7 @@ const headSx = { ...cellSx, bgcolor: CONSOLE_COLORS.background, color: CONSOLE_C
 
 /** The dark log viewer; it scrolls to the newest entry whenever new entries arrive. */
 export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefined }) {
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = scroller.current;
@@ -54,7 +57,7 @@ export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefi
     <Box
       ref={scroller}
       role="region"
-      aria-label="Console log"
+      aria-label={t('Console log')}
       sx={{
         bgcolor: CONSOLE_COLORS.background,
         color: CONSOLE_COLORS.text,
@@ -66,16 +69,16 @@ export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefi
     >
       {messages && messages.length === 0 ? (
         <Box sx={{ p: 3, fontFamily: 'monospace', color: CONSOLE_COLORS.muted }}>
-          No console messages yet.
+          {t('No console messages yet.')}
         </Box>
       ) : (
-        <Table size="small" stickyHeader aria-label="Console messages">
+        <Table size="small" stickyHeader aria-label={t('Console messages')}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ ...headSx, width: 190 }}>Time</TableCell>
-              <TableCell sx={{ ...headSx, width: 140 }}>App</TableCell>
-              <TableCell sx={{ ...headSx, width: 140 }}>Source</TableCell>
-              <TableCell sx={headSx}>Message</TableCell>
+              <TableCell sx={{ ...headSx, width: 190 }}>{t('Time')}</TableCell>
+              <TableCell sx={{ ...headSx, width: 140 }}>{t('App')}</TableCell>
+              <TableCell sx={{ ...headSx, width: 140 }}>{t('Source')}</TableCell>
+              <TableCell sx={headSx}>{t('Message')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -90,6 +93,8 @@ export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefi
 }
 
 const ConsoleRow = memo(function ConsoleRow({ message }: { message: ConsoleMessage }) {
+  // Subscribed to the language: a memoized row writes its time again when it changes.
+  useTranslation();
   return (
     <TableRow>
       <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} title={message.time}>

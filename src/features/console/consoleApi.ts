@@ -1,9 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ConsoleMessage, ConsoleResponse } from '../../../protocol';
 import { baseApi } from '../../api/baseApi';
+import { tKey } from '../../i18n/i18n';
 
-export const FETCH_CONSOLE_FAILED = 'Failed to fetch console messages';
-export const CLEAR_CONSOLE_FAILED = 'Failed to clear console messages';
+/** Keys: translated where shown. */
+export const FETCH_CONSOLE_FAILED = tKey('Failed to fetch console messages');
+export const CLEAR_CONSOLE_FAILED = tKey('Failed to clear console messages');
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 

@@ -8,11 +8,13 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Widget } from '../../../protocol';
 import { NavBar } from '../world/NavBar';
+import { tKey } from '../../i18n/i18n';
 import { useAppSelector } from '../../store/hooks';
-import { selectConnectionStatus } from '../../ws/connectionSlice';
+import { selectConnectionStatus, type ConnectionStatus } from '../../ws/connectionSlice';
 import { worldTitle } from '../world/worldPath';
 import { useGetDashboardQuery } from './dashboardApi';
 import { WidgetView } from './widgets/widgetRegistry';
@@ -22,6 +24,7 @@ import { WidgetView } from './widgets/widgetRegistry';
  * a wide main column and a side column, stacked on narrow screens.
  */
 export function DashboardPage() {
+  const { t } = useTranslation();
   const { worldId = '' } = useParams();
   // Fetched again on every visit, so a workspace just created shows in the history. The
   // widgets render as a transition, in slices between which the browser stays responsive.
@@ -35,8 +38,8 @@ export function DashboardPage() {
       <Container maxWidth="lg" component="main" sx={{ py: { xs: 2, md: 4 }, flexGrow: 1 }}>
         {dashboard.isLoading ? (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 8 }} role="status">
-            <CircularProgress aria-label="Loading dashboard" />
-            <Typography color="text.secondary">Loading dashboard...</Typography>
+            <CircularProgress aria-label={t('Loading dashboard')} />
+            <Typography color="text.secondary">{t('Loading dashboard...')}</Typography>
           </Stack>
         ) : dashboard.isError || !dashboard.data ? (
           <Alert
@@ -49,11 +52,11 @@ export function DashboardPage() {
                 disabled={dashboard.isFetching}
                 onClick={() => void dashboard.refetch()}
               >
-                Retry
+                {t('Retry')}
               </Button>
             }
           >
-            Could not load dashboard. Please try again.
+            {t('Could not load dashboard. Please try again.')}
           </Alert>
         ) : (
           <Box
@@ -64,8 +67,8 @@ export function DashboardPage() {
               alignItems: 'start',
             }}
           >
-            <WidgetColumn label="Main column" widgets={dashboard.data.main_column} />
-            <WidgetColumn label="Side column" widgets={dashboard.data.side_column} />
+            <WidgetColumn label={t('Main column')} widgets={dashboard.data.main_column} />
+            <WidgetColumn label={t('Side column')} widgets={dashboard.data.side_column} />
           </Box>
         )}
       </Container>
@@ -84,8 +87,18 @@ function WidgetColumn({ label, widgets }: { label: string; widgets: Widget[] | u
   );
 }
 
+/** The footer's words for each state of the connection. */
+const STATUS_TEXT: Record<ConnectionStatus, string> = {
+  idle: tKey('Live connection: idle'),
+  connecting: tKey('Live connection: connecting'),
+  connected: tKey('Live connection: connected'),
+  disconnected: tKey('Live connection: disconnected'),
+  gaveUp: tKey('Live connection: gaveUp'),
+};
+
 /** The live connection's state, small and out of the way (the e2e tests wait on it). */
 function ConnectionFooter() {
+  const { t } = useTranslation();
   const status = useAppSelector(selectConnectionStatus);
   return (
     <Box component="footer" sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, py: 1 }}>
@@ -93,7 +106,7 @@ function ConnectionFooter() {
         size="small"
         variant="outlined"
         color={status === 'connected' ? 'success' : 'warning'}
-        label={`Live connection: ${status}`}
+        label={t(STATUS_TEXT[status])}
         data-testid="connection-status"
       />
     </Box>

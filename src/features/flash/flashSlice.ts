@@ -1,5 +1,6 @@
 import { createSlice, nanoid } from '@reduxjs/toolkit';
 import { FLASH_DURATION_MS } from '../../../protocol';
+import { t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
@@ -71,10 +72,14 @@ export const flashSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(cogIn('server.tool.start'), (state, { payload }) => {
-        showServerFlash(state, `Using ${payload.content.tool_name}...`, 'info');
+        showServerFlash(state, t('Using {{tool}}...', { tool: payload.content.tool_name }), 'info');
       })
       .addCase(cogIn('server.tool.error'), (state, { payload }) => {
-        showServerFlash(state, `Tool error: ${payload.content.error}`, 'error');
+        showServerFlash(
+          state,
+          t('Tool error: {{error}}', { error: payload.content.error }),
+          'error',
+        );
       })
       .addCase(cogIn('flash.message'), (state, { payload }) => {
         showServerFlash(state, payload.content.text, 'info');

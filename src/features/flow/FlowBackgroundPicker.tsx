@@ -1,7 +1,16 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { tKey } from '../../i18n/i18n';
 import { FLOW_BACKGROUNDS, FLOW_BACKGROUND_NAMES, type FlowBackground } from './flowBackground';
+
+/** Each background's tooltip and its name for assistive technology (lower case, as the tests ask). */
+const BACKGROUND_TEXT: Record<FlowBackground, { title: string; label: string }> = {
+  purple: { title: tKey('Purple background'), label: tKey('purple background') },
+  blue: { title: tKey('Blue background'), label: tKey('blue background') },
+  green: { title: tKey('Green background'), label: tKey('green background') },
+};
 
 /** Three swatches; the chosen one is ringed. */
 export function FlowBackgroundPicker({
@@ -11,14 +20,15 @@ export function FlowBackgroundPicker({
   value: FlowBackground;
   onChange: (next: FlowBackground) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <Box role="radiogroup" aria-label="Background" sx={{ display: 'flex', gap: 1 }}>
+    <Box role="radiogroup" aria-label={t('Background')} sx={{ display: 'flex', gap: 1 }}>
       {FLOW_BACKGROUND_NAMES.map((name) => (
-        <Tooltip key={name} title={`${name[0]!.toUpperCase()}${name.slice(1)} background`}>
+        <Tooltip key={name} title={t(BACKGROUND_TEXT[name].title)}>
           <ButtonBase
             role="radio"
             aria-checked={value === name}
-            aria-label={`${name} background`}
+            aria-label={t(BACKGROUND_TEXT[name].label)}
             onClick={() => onChange(name)}
             sx={{
               width: 24,

@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The flow page's 'Send message...' box: sends trimmed, non-empty text and clears (SPEC §5). */
 export function FlowMessageBox({
@@ -12,6 +13,7 @@ export function FlowMessageBox({
   onSend: (message: string) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
 
   const submit = (event?: FormEvent) => {
@@ -38,18 +40,18 @@ export function FlowMessageBox({
         maxRows={6}
         fullWidth
         variant="standard"
-        placeholder="Send message..."
+        placeholder={t('Send message...')}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         disabled={disabled}
         slotProps={{ input: { disableUnderline: true, sx: { px: 1, py: 0.5 } } }}
-        aria-label="Send message"
+        aria-label={t('Send message')}
       />
       <IconButton
         type="submit"
         color="primary"
-        aria-label="Send"
+        aria-label={t('Send')}
         disabled={disabled || !text.trim()}
       >
         <SendIcon />

@@ -9,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FLOW_USER_INPUT_EVENT } from '../../../protocol';
 import { ServerComponent } from '../../components/serverComponent/ServerComponent';
@@ -32,6 +33,7 @@ import { dashboardUrl } from '../../../protocol/paths';
  * page"): /flow?id=…, or a fixed flow such as /consultant-dialogue.
  */
 export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
+  const { t } = useTranslation();
   const [search] = useSearchParams();
   const flowid = fixedFlowId ?? search.get('id');
   const worldId = useAppSelector(selectActiveWorld) ?? '';
@@ -79,10 +81,10 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5, color: '#fff' }}>
         <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 28, height: 28 }} />
         <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
-          {flowid ? humanize(flowid) : 'Flow'}
+          {(flowid && humanize(flowid)) || t('Flow')}
         </Typography>
         <FlowBackgroundPicker value={background} onChange={setBackground} />
-        <IconButton component={Link} to={dashboard} aria-label="Close" sx={{ color: '#fff' }}>
+        <IconButton component={Link} to={dashboard} aria-label={t('Close')} sx={{ color: '#fff' }}>
           <CloseIcon />
         </IconButton>
       </Box>
@@ -93,7 +95,10 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
         <FlowProgress step={flow.step} steps={flow.steps} pending={flow.eventPending} />
         <Paper elevation={8} sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
           {!flowid ? (
-            <FlowError error="No flow selected: open /flow?id=<flow id>." dashboard={dashboard} />
+            <FlowError
+              error={t('No flow selected: open /flow?id=<flow id>.')}
+              dashboard={dashboard}
+            />
           ) : flow.status === 'error' ? (
             <FlowError error={flow.error} dashboard={dashboard} />
           ) : flow.status === 'shown' && flow.component ? (
@@ -119,7 +124,7 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
               }}
             >
               <CircularProgress size={28} />
-              <Typography variant="h6">One moment please...</Typography>
+              <Typography variant="h6">{t('One moment please...')}</Typography>
             </Box>
           )}
         </Paper>
@@ -133,9 +138,10 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
   );
 }
 
+/** The flow id as words ('consultant-dialogue' → 'Consultant dialogue'); '' when it has none. */
 function humanize(flowid: string) {
   const words = flowid.replace(/[-_]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Flow';
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
 }
 
 /** 'Step 2 of 4' with a bar, and a moving bar while the server answers. */
@@ -148,22 +154,23 @@ function FlowProgress({
   steps: number | null;
   pending: boolean;
 }) {
+  const { t } = useTranslation();
   const known = step !== null && steps !== null && steps > 0;
   return (
     <Box sx={{ color: '#fff', minHeight: 28 }}>
       {known && (
         <Typography variant="body2" sx={{ mb: 0.5 }} data-testid="flow-step">
-          Step {Math.min(step, steps)} of {steps}
+          {t('Step {{step}} of {{steps}}', { step: Math.min(step, steps), steps })}
         </Typography>
       )}
       {pending ? (
-        <LinearProgress color="inherit" aria-label="Waiting for the next screen" />
+        <LinearProgress color="inherit" aria-label={t('Waiting for the next screen')} />
       ) : known ? (
         <LinearProgress
           variant="determinate"
           color="inherit"
           value={(Math.min(step, steps) / steps) * 100}
-          aria-label={`Step ${step} of ${steps}`}
+          aria-label={t('Step {{step}} of {{steps}}', { step, steps })}
         />
       ) : null}
     </Box>
@@ -171,13 +178,14 @@ function FlowProgress({
 }
 
 function FlowError({ error, dashboard }: { error: string | null; dashboard: string }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ py: 4 }}>
       <Alert severity="error" sx={{ mb: 3 }}>
-        {error ?? 'Unknown error'}
+        {error ?? t('Unknown error')}
       </Alert>
       <Button component={Link} to={dashboard} variant="contained">
-        Return to Dashboard
+        {t('Return to Dashboard')}
       </Button>
     </Box>
   );

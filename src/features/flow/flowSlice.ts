@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ComponentNode } from '../../../protocol';
+import { t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 
 export type FlowStatus = 'idle' | 'waiting' | 'shown' | 'error';
@@ -55,7 +56,7 @@ export const flowSlice = createSlice({
       if (content.status === 'error') {
         // A refused event leaves the current screen up with the reason beside it.
         if (state.status !== 'shown') state.status = 'error';
-        state.error = content.error || 'Unknown error';
+        state.error = content.error || t('Unknown error');
         return;
       }
       state.error = null;

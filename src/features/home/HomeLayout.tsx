@@ -2,10 +2,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 
 /** The signed-out home: welcome texts around a nested view (login, logged out). */
 export function HomeLayout() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Paper
@@ -20,12 +22,12 @@ export function HomeLayout() {
             sx={{ width: 56, height: 56, mx: 'auto', display: 'block' }}
           />
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-            Welcome to EMgen
+            {t('Welcome to EMgen')}
           </Typography>
           <Typography variant="subtitle1" component="p" color="text.secondary">
-            Your multi-world AI workspace
+            {t('Your multi-world AI workspace')}
           </Typography>
-          <Typography>Please select a world or login to continue.</Typography>
+          <Typography>{t('Please select a world or login to continue.')}</Typography>
           <Outlet />
         </Stack>
       </Paper>

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { COMPONENT_NAMES } from '../../../protocol/components';
 import { NavBar } from '../world/NavBar';
 import { gallerySamples } from '../../components/serverComponent/gallerySamples';
@@ -16,16 +17,17 @@ import { selectActiveWorld } from '../auth/authSlice';
  * on the default screen: events are logged to the console.
  */
 export function GalleryPage() {
+  const { t } = useTranslation();
   const worldId = useAppSelector(selectActiveWorld) ?? '';
   return (
     <>
-      <NavBar worldId={worldId} title="Gallery" />
+      <NavBar worldId={worldId} title={t('Gallery')} />
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
-          Component Gallery
+          {t('Component Gallery')}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-          Every component a server app can use on its pages and flows, with a sample.
+          {t('Every component a server app can use on its pages and flows, with a sample.')}
         </Typography>
         <Box
           sx={{

@@ -8,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NavBar } from '../world/NavBar';
 import { ServerComponent } from '../../components/serverComponent/ServerComponent';
@@ -26,6 +27,7 @@ import { dashboardUrl } from '../../../protocol/paths';
 
 /** A page served by an app (SPEC §2 "Page viewer"): /a/{app}/p/{page}, /u1/page?path=…, /u1/demo. */
 export function PageViewerPage({ path: fixedPath }: { path?: string }) {
+  const { t } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
   const appname = params.appname;
@@ -65,10 +67,10 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <NavBar worldId={worldId} title={pageTitle({ appname, pagename, path })} />
-      {view.eventPending && <LinearProgress aria-label="Waiting for the page" />}
+      {view.eventPending && <LinearProgress aria-label={t('Waiting for the page')} />}
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Button component={Link} to={dashboard} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-          Back to Dashboard
+          {t('Back to Dashboard')}
         </Button>
         {view.status === 'error' ? (
           <PageNotAvailable error={view.error} dashboard={dashboard} />
@@ -86,7 +88,7 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6 }} role="status">
             <CircularProgress size={24} />
-            <Typography>Loading...</Typography>
+            <Typography>{t('Loading...')}</Typography>
           </Box>
         )}
       </Container>
@@ -95,10 +97,11 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
 }
 
 function PageNotAvailable({ error, dashboard }: { error: string | null; dashboard: string }) {
+  const { t } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ p: 4, maxWidth: 640 }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        Page Not Available
+        {t('Page Not Available')}
       </Typography>
       {error && (
         <Typography color="error" sx={{ mb: 1 }}>
@@ -106,10 +109,10 @@ function PageNotAvailable({ error, dashboard }: { error: string | null; dashboar
         </Typography>
       )}
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        The expert&apos;s homepage will be available soon.
+        {t("The expert's homepage will be available soon.")}
       </Typography>
       <Button component={Link} to={dashboard} variant="contained">
-        Return to Dashboard
+        {t('Return to Dashboard')}
       </Button>
     </Paper>
   );

@@ -5,12 +5,14 @@ import Container from '@mui/material/Container';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavBar } from '../world/NavBar';
 import {
   encodeBase64Utf8,
   encodeComponentData,
 } from '../../components/embedded/decodeComponentData';
 import { defineEmbeddedComponentElement } from '../../components/embedded/defineEmbeddedComponentElement';
+import { tKey } from '../../i18n/i18n';
 import { useAppSelector } from '../../store/hooks';
 import { selectActiveWorld } from '../auth/authSlice';
 
@@ -25,7 +27,7 @@ interface Example {
 
 const EXAMPLES: readonly Example[] = [
   {
-    caption: 'An Alert, decoded from base64 JSON.',
+    caption: tKey('An Alert, decoded from base64 JSON.'),
     data: encodeComponentData({
       component: 'Alert',
       type: 'info',
@@ -34,7 +36,7 @@ const EXAMPLES: readonly Example[] = [
     }),
   },
   {
-    caption: 'A Card with Markdown inside (UTF-8 text survives the encoding: Grüße, 世界).',
+    caption: tKey('A Card with Markdown inside (UTF-8 text survives the encoding: Grüße, 世界).'),
     data: encodeComponentData({
       component: 'Card',
       title: 'Meeting notes',
@@ -46,17 +48,17 @@ const EXAMPLES: readonly Example[] = [
       ],
     }),
   },
-  { caption: "No data attribute: 'Missing component data'.", data: undefined },
+  { caption: tKey("No data attribute: 'Missing component data'."), data: undefined },
   {
-    caption: "Data that is not base64: 'Base64 decode error: Invalid character found'.",
+    caption: tKey("Data that is not base64: 'Base64 decode error: Invalid character found'."),
     data: 'not base64!',
   },
   {
-    caption: 'Base64 of text that is not JSON: the JSON parse error.',
+    caption: tKey('Base64 of text that is not JSON: the JSON parse error.'),
     data: encodeBase64Utf8('{ not json'),
   },
   {
-    caption: "JSON without a component field: 'Invalid component data'.",
+    caption: tKey("JSON without a component field: 'Invalid component data'."),
     data: encodeComponentData({ content: 'I have no component field' }),
   },
 ];
@@ -69,25 +71,27 @@ const LIVE_SAMPLE = JSON.stringify(
 
 /** /webcomponents-test: the <emgen-component> element with good and bad data (SPEC §2, §5). */
 export function WebComponentsTestPage() {
+  const { t } = useTranslation();
   const worldId = useAppSelector(selectActiveWorld) ?? '';
   const [json, setJson] = useState(LIVE_SAMPLE);
   return (
     <>
-      <NavBar worldId={worldId} title="Web Components" />
+      <NavBar worldId={worldId} title={t('Web Components')} />
       <Container maxWidth="md" sx={{ py: 3 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
-          Web Components Test
+          {t('Web Components Test')}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-          Each box below is an &lt;emgen-component data=&quot;…&quot;&gt; element, the way server
-          HTML embeds a component.
+          {t(
+            'Each box below is an <emgen-component data="…"> element, the way server HTML embeds a component.',
+          )}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2 }}>
           {EXAMPLES.map((example) => (
             <Card key={example.caption} data-testid="webcomponent-example">
               <CardContent>
                 <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-                  {example.caption}
+                  {t(example.caption)}
                 </Typography>
                 <emgen-component data={example.data} />
               </CardContent>
@@ -96,10 +100,10 @@ export function WebComponentsTestPage() {
           <Card>
             <CardContent>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                Try it
+                {t('Try it')}
               </Typography>
               <TextField
-                label="Component JSON"
+                label={t('Component JSON')}
                 value={json}
                 onChange={(event) => setJson(event.target.value)}
                 multiline

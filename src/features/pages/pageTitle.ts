@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n';
 import { worldTitle } from '../world/worldPath';
 
 /** A path segment or id as words: 'getting-started' → 'Getting Started' (SPEC §1's title rule). */
@@ -24,5 +25,5 @@ export function pageTitle({
     .filter(Boolean)
     .pop()
     ?.replace(/\.[a-z0-9]+$/i, '');
-  return last ? asName(last) : 'Page';
+  return last ? asName(last) : t('Page');
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ComponentNode } from '../../../protocol';
+import { t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 
 /** Which page the viewer asked for: by app and page name, or by a legacy path. */
@@ -76,7 +77,7 @@ export const pageViewSlice = createSlice({
           state.status = 'error';
           state.component = null;
         }
-        state.error = content.error || 'Unknown error';
+        state.error = content.error || t('Unknown error');
         return;
       }
       state.error = null;

@@ -11,6 +11,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Command } from '../../../protocol';
 import type { ExecuteResult } from './commandRequests';
 import { usePalette, type PaletteState } from './usePalette';
@@ -54,6 +55,7 @@ export function PaletteDialog({
 }
 
 function PaletteBody({ palette }: { palette: PaletteState }) {
+  const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const { commands, selected, loading, executing, error, confirming } = palette;
 
@@ -86,18 +88,18 @@ function PaletteBody({ palette }: { palette: PaletteState }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: '70vh' }}>
       <Typography id="command-palette-title" component="h2" sx={visuallyHidden}>
-        Command palette
+        {t('Command palette')}
       </Typography>
       <TextField
         autoFocus
         fullWidth
-        placeholder="Type a command..."
+        placeholder={t('Type a command...')}
         value={palette.query}
         onChange={(e) => palette.typed(e.target.value)}
         onKeyDown={onKeyDown}
         slotProps={{
           htmlInput: {
-            'aria-label': 'Search commands',
+            'aria-label': t('Search commands'),
             role: 'combobox',
             'aria-expanded': true,
             'aria-controls': 'palette-commands',
@@ -114,7 +116,7 @@ function PaletteBody({ palette }: { palette: PaletteState }) {
         sx={{ '& fieldset': { border: 'none' }, borderBottom: 1, borderColor: 'divider' }}
       />
       <Box sx={{ height: 4 }}>
-        {(loading || executing) && <LinearProgress aria-label="Loading commands" />}
+        {(loading || executing) && <LinearProgress aria-label={t('Loading commands')} />}
       </Box>
       {error && (
         <Alert severity="error" sx={{ m: 1 }}>
@@ -123,14 +125,14 @@ function PaletteBody({ palette }: { palette: PaletteState }) {
       )}
       {commands.length === 0 && !loading && !error ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-          No matching commands found
+          {t('No matching commands found')}
         </Typography>
       ) : (
         <List
           id="palette-commands"
           ref={listRef}
           role="listbox"
-          aria-label="Commands"
+          aria-label={t('Commands')}
           dense
           sx={{ overflowY: 'auto' }}
         >
@@ -163,6 +165,7 @@ function CommandRow({
   onHover: () => void;
   onClick: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <ListItemButton
       component="li"
@@ -186,7 +189,7 @@ function CommandRow({
       {((command.tags && command.tags.length > 0) || command.destructive) && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {command.destructive && (
-            <Chip label="Asks to confirm" size="small" color="error" variant="outlined" />
+            <Chip label={t('Asks to confirm')} size="small" color="error" variant="outlined" />
           )}
           {command.tags?.map((tag) => (
             <Chip key={tag} label={tag} size="small" variant="outlined" />
@@ -214,6 +217,7 @@ function ConfirmCommand({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
     // Back to the list, not out of the palette.
@@ -229,13 +233,15 @@ function ConfirmCommand({
       sx={{ p: 3 }}
     >
       <Typography id="command-palette-title" component="h2" sx={visuallyHidden}>
-        Command palette
+        {t('Command palette')}
       </Typography>
       <Typography id="palette-confirm-title" variant="h6" component="h3" gutterBottom>
-        {command.name}?
+        {t('{{name}}?', { name: command.name })}
       </Typography>
       <Typography id="palette-confirm-text" color="text.secondary">
-        {command.description ? `${command.description}. ` : ''}This cannot be undone.
+        {command.description
+          ? t('{{description}}. This cannot be undone.', { description: command.description })
+          : t('This cannot be undone.')}
       </Typography>
       {error && (
         <Alert severity="error" sx={{ mt: 2 }}>
@@ -244,7 +250,7 @@ function ConfirmCommand({
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
         <Button autoFocus onClick={onCancel} disabled={executing}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm} disabled={executing}>
           {command.name}

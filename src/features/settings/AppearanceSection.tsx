@@ -2,21 +2,24 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useColorScheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import { THEME_CHOICES, type ThemeChoice } from '../../../protocol';
 import { errorMessage } from '../../api/baseApi';
+import { tKey } from '../../i18n/i18n';
 import { useAppDispatch } from '../../store/hooks';
 import { flashShown } from '../flash/flashSlice';
 import { SettingsSection } from './SettingsSection';
 import { useUpdateSettingsMutation } from './settingsApi';
 
 export const THEME_LABELS: Record<ThemeChoice, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  system: 'Same as the system',
+  light: tKey('Light'),
+  dark: tKey('Dark'),
+  system: tKey('Same as the system'),
 };
 
 /** Light, dark or the system's choice: applied at once, and kept with the account. */
 export function AppearanceSection({ theme }: { theme: ThemeChoice }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { mode, setMode } = useColorScheme();
   const [update] = useUpdateSettingsMutation();
@@ -34,8 +37,8 @@ export function AppearanceSection({ theme }: { theme: ThemeChoice }) {
   return (
     <SettingsSection
       id="settings-appearance"
-      title="Appearance"
-      description="The theme of every page, on every device you sign in on."
+      title={t('Appearance')}
+      description={t('The theme of every page, on every device you sign in on.')}
     >
       <RadioGroup
         aria-labelledby="settings-appearance-title"
@@ -47,7 +50,7 @@ export function AppearanceSection({ theme }: { theme: ThemeChoice }) {
             key={choice}
             value={choice}
             control={<Radio />}
-            label={THEME_LABELS[choice]}
+            label={t(THEME_LABELS[choice])}
           />
         ))}
       </RadioGroup>

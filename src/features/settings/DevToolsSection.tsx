@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DEVTOOLS_MAX_AGE_LIMITS, type DevToolsPreferences } from '../../../protocol';
 import { errorMessage } from '../../api/baseApi';
 import { parseRemoteTarget } from '../../store/devtools';
@@ -31,6 +32,7 @@ export function remoteTargetValid(text: string): boolean {
  * The store reads them when the page starts, so they apply after a reload.
  */
 export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [update, saving] = useUpdateSettingsMutation();
   const [maxAge, setMaxAge] = useState(String(devtools.maxAge));
@@ -62,12 +64,12 @@ export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences })
   return (
     <SettingsSection
       id="settings-devtools"
-      title="Developer tools"
-      description="Redux DevTools: what the browser extension or a remote monitor is sent."
+      title={t('Developer tools')}
+      description={t('Redux DevTools: what the browser extension or a remote monitor is sent.')}
     >
       <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)} sx={{ maxWidth: 420 }}>
         <TextField
-          label="Actions kept in history"
+          label={t('Actions kept in history')}
           type="number"
           value={maxAge}
           onChange={(e) => {
@@ -77,8 +79,11 @@ export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences })
           error={!ageValid}
           helperText={
             ageValid
-              ? 'Default 5000'
-              : `A whole number from ${DEVTOOLS_MAX_AGE_LIMITS.min} to ${DEVTOOLS_MAX_AGE_LIMITS.max}`
+              ? t('Default 5000')
+              : t('A whole number from {{min}} to {{max}}', {
+                  min: DEVTOOLS_MAX_AGE_LIMITS.min,
+                  max: DEVTOOLS_MAX_AGE_LIMITS.max,
+                })
           }
           slotProps={{
             htmlInput: { min: DEVTOOLS_MAX_AGE_LIMITS.min, max: DEVTOOLS_MAX_AGE_LIMITS.max },
@@ -94,10 +99,10 @@ export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences })
               }}
             />
           }
-          label="Hide heartbeat actions"
+          label={t('Hide heartbeat actions')}
         />
         <TextField
-          label="Remote monitor (this browser only)"
+          label={t('Remote monitor (this browser only)')}
           placeholder="localhost:8000"
           value={remote}
           onChange={(e) => {
@@ -107,8 +112,8 @@ export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences })
           error={!remoteValid}
           helperText={
             remoteValid
-              ? 'host:port of npm run devtools; empty for none'
-              : 'Write it as host:port, for example localhost:8000'
+              ? t('host:port of npm run devtools; empty for none')
+              : t('Write it as host:port, for example localhost:8000')
           }
         />
         {saved && (
@@ -117,11 +122,11 @@ export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences })
             role="status"
             action={
               <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-                Reload now
+                {t('Reload now')}
               </Button>
             }
           >
-            Saved. They apply when the page is reloaded.
+            {t('Saved. They apply when the page is reloaded.')}
           </Alert>
         )}
         <Box>
@@ -130,7 +135,7 @@ export function DevToolsSection({ devtools }: { devtools: DevToolsPreferences })
             variant="outlined"
             disabled={!ageValid || !remoteValid || saving.isLoading}
           >
-            Save developer tools
+            {t('Save developer tools')}
           </Button>
         </Box>
       </Stack>

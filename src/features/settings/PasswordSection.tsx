@@ -4,21 +4,24 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN } from '../../../protocol';
 import { errorMessage } from '../../api/baseApi';
+import { t } from '../../i18n/i18n';
 import { SettingsSection } from './SettingsSection';
 import { useChangePasswordMutation } from './settingsApi';
 
 /** What the person is told after a change: signed-out sessions counted. */
 export function passwordChangedText(sessionsEnded: number): string {
-  if (sessionsEnded === 0) return 'Password changed.';
-  const sessions =
-    sessionsEnded === 1 ? '1 other session was' : `${sessionsEnded} other sessions were`;
-  return `Password changed. ${sessions} signed out.`;
+  if (sessionsEnded === 0) return t('Password changed.');
+  return t('Password changed. {{count}} other sessions were signed out.', {
+    count: sessionsEnded,
+  });
 }
 
 /** Current and new password; the server ends every other session of the account. */
 export function PasswordSection({ hasPassword, email }: { hasPassword: boolean; email: string }) {
+  const { t } = useTranslation();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -46,9 +49,9 @@ export function PasswordSection({ hasPassword, email }: { hasPassword: boolean; 
 
   if (!hasPassword)
     return (
-      <SettingsSection id="settings-password" title="Password">
+      <SettingsSection id="settings-password" title={t('Password')}>
         <Alert severity="info">
-          You sign in through single sign-on; this account has no password here.
+          {t('You sign in through single sign-on; this account has no password here.')}
         </Alert>
       </SettingsSection>
     );
@@ -56,36 +59,36 @@ export function PasswordSection({ hasPassword, email }: { hasPassword: boolean; 
   return (
     <SettingsSection
       id="settings-password"
-      title="Password"
-      description="Changing it signs you out everywhere else; this browser stays signed in."
+      title={t('Password')}
+      description={t('Changing it signs you out everywhere else; this browser stays signed in.')}
     >
       <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)} sx={{ maxWidth: 420 }}>
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={email} hidden readOnly />
         <TextField
-          label="Current password"
+          label={t('Current password')}
           type="password"
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
         <TextField
-          label="New password"
+          label={t('New password')}
           type="password"
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
           error={tooShort}
-          helperText={`At least ${PASSWORD_MIN} characters`}
+          helperText={t('At least {{min}} characters', { min: PASSWORD_MIN })}
         />
         <TextField
-          label="Repeat the new password"
+          label={t('Repeat the new password')}
           type="password"
           autoComplete="new-password"
           value={repeat}
           onChange={(e) => setRepeat(e.target.value)}
           error={mismatch}
-          helperText={mismatch ? 'The two new passwords differ' : ' '}
+          helperText={mismatch ? t('The two new passwords differ') : ' '}
         />
         {outcome && (
           <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
@@ -94,7 +97,7 @@ export function PasswordSection({ hasPassword, email }: { hasPassword: boolean; 
         )}
         <Box>
           <Button type="submit" variant="contained" disabled={!ready || changing.isLoading}>
-            {changing.isLoading ? 'Changing...' : 'Change password'}
+            {changing.isLoading ? t('Changing...') : t('Change password')}
           </Button>
         </Box>
       </Stack>

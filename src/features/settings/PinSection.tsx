@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PinEnrolmentResponse } from '../../../protocol';
 import { errorMessage } from '../../api/baseApi';
 import { useAppDispatch } from '../../store/hooks';
@@ -30,14 +31,15 @@ const codeField = {
  * a code from that app proves it works; switched off with a current code.
  */
 export function PinSection({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
   return (
     <SettingsSection
       id="settings-pin"
-      title="PIN (authenticator code)"
+      title={t('PIN (authenticator code)')}
       description={
         enabled
-          ? 'On: signing in asks for the code your authenticator app shows.'
-          : 'Off: add a code from an authenticator app to signing in.'
+          ? t('On: signing in asks for the code your authenticator app shows.')
+          : t('Off: add a code from an authenticator app to signing in.')
       }
     >
       {enabled ? <SwitchOff /> : <Enrol />}
@@ -46,6 +48,7 @@ export function PinSection({ enabled }: { enabled: boolean }) {
 }
 
 function Enrol() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [start, starting] = useStartPinEnrolmentMutation();
   const [confirm, confirming] = useConfirmPinMutation();
@@ -81,7 +84,7 @@ function Enrol() {
     setError(null);
     try {
       await confirm({ code: code.trim() }).unwrap();
-      dispatch(flashShown('PIN switched on', 'success'));
+      dispatch(flashShown(t('PIN switched on'), 'success'));
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -92,7 +95,7 @@ function Enrol() {
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         {error && <Alert severity="error">{error}</Alert>}
         <Button variant="outlined" onClick={() => void begin()} disabled={starting.isLoading}>
-          Set up a PIN
+          {t('Set up a PIN')}
         </Button>
       </Stack>
     );
@@ -100,8 +103,9 @@ function Enrol() {
   return (
     <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)}>
       <Typography variant="body2">
-        Scan this code with an authenticator app, or type the secret into it. Then enter the
-        six-digit code the app shows.
+        {t(
+          'Scan this code with an authenticator app, or type the secret into it. Then enter the six-digit code the app shows.',
+        )}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
         <Box
@@ -112,13 +116,13 @@ function Enrol() {
               src={qr}
               width={176}
               height={176}
-              alt="QR code of the PIN secret, for an authenticator app"
+              alt={t('QR code of the PIN secret, for an authenticator app')}
             />
           )}
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" id="pin-secret-label">
-            Secret
+            {t('Secret')}
           </Typography>
           <Typography
             component="code"
@@ -131,7 +135,7 @@ function Enrol() {
         </Box>
       </Stack>
       <TextField
-        label="Code from the app"
+        label={t('Code from the app')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         slotProps={{ htmlInput: codeField }}
@@ -140,15 +144,16 @@ function Enrol() {
       {error && <Alert severity="error">{error}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={!code.trim() || confirming.isLoading}>
-          Switch on PIN
+          {t('Switch on PIN')}
         </Button>
-        <Button onClick={() => setEnrolment(null)}>Cancel</Button>
+        <Button onClick={() => setEnrolment(null)}>{t('Cancel')}</Button>
       </Stack>
     </Stack>
   );
 }
 
 function SwitchOff() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [disable, disabling] = useDisablePinMutation();
   const [code, setCode] = useState('');
@@ -160,7 +165,7 @@ function SwitchOff() {
     setError(null);
     try {
       await disable({ code: code.trim() }).unwrap();
-      dispatch(flashShown('PIN switched off', 'success'));
+      dispatch(flashShown(t('PIN switched off'), 'success'));
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -169,7 +174,7 @@ function SwitchOff() {
   return (
     <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)}>
       <TextField
-        label="Current code from the app"
+        label={t('Current code from the app')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         slotProps={{ htmlInput: codeField }}
@@ -183,7 +188,7 @@ function SwitchOff() {
           color="error"
           disabled={!code.trim() || disabling.isLoading}
         >
-          Switch off PIN
+          {t('Switch off PIN')}
         </Button>
       </Box>
     </Stack>

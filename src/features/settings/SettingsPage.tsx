@@ -5,6 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/baseApi';
 import { useAppSelector } from '../../store/hooks';
 import { selectActiveWorld } from '../auth/authSlice';
@@ -20,6 +21,7 @@ import { useGetSettingsQuery } from './settingsApi';
 
 /** /settings: the signed-in person's own settings (reached from the world menu and the palette). */
 export function SettingsPage() {
+  const { t } = useTranslation();
   const worldId = useAppSelector(selectActiveWorld) ?? '';
   const { data: settings, error, isLoading } = useGetSettingsQuery();
 
@@ -30,19 +32,21 @@ export function SettingsPage() {
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <NavBar worldId={worldId} title="Settings" />
+      <NavBar worldId={worldId} title={t('Settings')} />
       <Container maxWidth="md" sx={{ py: 3 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-          Settings
+          {t('Settings')}
         </Typography>
         {isLoading && (
           <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
             <CircularProgress size={24} />
-            <Typography>Loading settings...</Typography>
+            <Typography>{t('Loading settings...')}</Typography>
           </Stack>
         )}
         {error && (
-          <Alert severity="error">Could not load your settings: {errorMessage(error)}</Alert>
+          <Alert severity="error">
+            {t('Could not load your settings: {{error}}', { error: errorMessage(error) })}
+          </Alert>
         )}
         {settings && (
           <Stack spacing={3}>

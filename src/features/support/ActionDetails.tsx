@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t } from '../../i18n/i18n';
 import { diffStates } from './stateDiff';
 
 const MAX_CHARS = 20_000;
@@ -12,7 +14,9 @@ function show(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}\n… (${text.length} chars)` : text;
+  return text.length > MAX_CHARS
+    ? `${text.slice(0, MAX_CHARS)}\n${t('… ({{length}} chars)', { length: text.length })}`
+    : text;
 }
 
 const codeSx = {
@@ -39,22 +43,25 @@ export function ActionDetails({
   after: unknown;
   failure?: string;
 }) {
+  const { t } = useTranslation();
   const changes = useMemo(() => diffStates(before, after), [before, after]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="subtitle2">Action</Typography>
+      <Typography variant="subtitle2">{t('Action')}</Typography>
       <Box component="pre" sx={codeSx} data-testid="replay-action">
         {show(action)}
       </Box>
       {failure && (
         <Typography color="error" variant="body2">
-          The reducers refused this action: {failure}
+          {t('The reducers refused this action: {{reason}}', { reason: failure })}
         </Typography>
       )}
-      <Typography variant="subtitle2">State changes ({changes.length})</Typography>
+      <Typography variant="subtitle2">
+        {t('State changes ({{number}})', { number: changes.length })}
+      </Typography>
       <Box component="pre" sx={codeSx} data-testid="replay-diff">
         {changes.length === 0
-          ? 'No change'
+          ? t('No change')
           : changes
               .map((c) => `${c.path}\n  - ${show(c.before)}\n  + ${show(c.after)}`.slice(0, 2000))
               .join('\n')}

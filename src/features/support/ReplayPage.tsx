@@ -4,7 +4,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { formatDateTime } from '../../i18n/format';
+import { i18n } from '../../i18n/i18n';
 import { rootReducer } from '../../store/store';
 import './allEndpoints';
 import { ActionDetails } from './ActionDetails';
@@ -20,6 +23,7 @@ import { useReplayPlayer } from './useReplayPlayer';
  * rebuilt from the recorded actions, with nothing sent anywhere.
  */
 export function ReplayPage() {
+  const { t } = useTranslation();
   const [loaded, setLoaded] = useState<{ log: ReplayLog; warning?: string; name: string } | null>(
     null,
   );
@@ -36,7 +40,11 @@ export function ReplayPage() {
       if (cancelled) return;
       if (!result.ok) return setError(result.error);
       setError(null);
-      setLoaded({ log: result.log, warning: result.warning, name: `support log ${serverLog}` });
+      setLoaded({
+        log: result.log,
+        warning: result.warning,
+        name: i18n.t('support log {{id}}', { id: serverLog }),
+      });
     });
     return () => {
       cancelled = true;
@@ -77,10 +85,10 @@ export function ReplayPage() {
         }}
       >
         <Typography variant="h6" component="h1" sx={{ flexGrow: 1 }}>
-          Session replay{loaded ? `: ${loaded.name}` : ''}
+          {loaded ? t('Session replay: {{name}}', { name: loaded.name }) : t('Session replay')}
         </Typography>
         <Button variant="contained" component="label">
-          Load session log
+          {t('Load session log')}
           <input hidden type="file" accept="application/json,.json" onChange={onFile} />
         </Button>
       </Box>
@@ -95,12 +103,14 @@ export function ReplayPage() {
         !error && (
           <Paper variant="outlined" sx={{ m: 4, p: 4, maxWidth: 640 }}>
             <Typography gutterBottom>
-              Load a session log exported from EMgen (world menu or command palette: Export session
-              log) to see what the user saw, step by step.
+              {t(
+                'Load a session log exported from EMgen (world menu or command palette: Export session log) to see what the user saw, step by step.',
+              )}
             </Typography>
             <Typography color="text.secondary" variant="body2">
-              Nothing is sent while replaying: the screens are rebuilt from the recorded actions
-              alone.
+              {t(
+                'Nothing is sent while replaying: the screens are rebuilt from the recorded actions alone.',
+              )}
             </Typography>
           </Paper>
         )
@@ -110,6 +120,7 @@ export function ReplayPage() {
 }
 
 function LoadedReplay({ log, warning }: { log: ReplayLog; warning?: string }) {
+  const { t } = useTranslation();
   const timeline = useMemo(() => computeStates(log, rootReducer), [log]);
   const player = useReplayPlayer(log.entries);
   const { position } = player;
@@ -136,16 +147,26 @@ function LoadedReplay({ log, warning }: { log: ReplayLog; warning?: string }) {
         {warning && <Alert severity="warning">{warning}</Alert>}
         {timeline.failures.size > 0 && (
           <Alert severity="warning">
-            {timeline.failures.size} recorded action(s) could not be replayed; their state is the
-            one before them (select one to see why).
+            {t(
+              '{{number}} recorded action(s) could not be replayed; their state is the one before them (select one to see why).',
+              { number: timeline.failures.size },
+            )}
           </Alert>
         )}
         <Typography variant="body2" color="text.secondary">
-          Recorded {new Date(log.recordedAt).toLocaleString()} by EMgen {log.appVersion}
-          {log.dropped > 0 ? ` (${log.dropped} earlier actions not kept)` : ''}
+          {log.dropped > 0
+            ? t('Recorded {{date}} by EMgen {{version}} ({{dropped}} earlier actions not kept)', {
+                date: formatDateTime(log.recordedAt),
+                version: log.appVersion,
+                dropped: log.dropped,
+              })
+            : t('Recorded {{date}} by EMgen {{version}}', {
+                date: formatDateTime(log.recordedAt),
+                version: log.appVersion,
+              })}
         </Typography>
         <Typography variant="body2" data-testid="replay-route">
-          Route: {route}
+          {t('Route: {{route}}', { route })}
         </Typography>
         <Timeline entries={log.entries} player={player} />
         {entry && (

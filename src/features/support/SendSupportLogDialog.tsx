@@ -6,16 +6,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
+import { tKey } from '../../i18n/i18n';
 import { useAppDispatch } from '../../store/hooks';
 import type { AppStore } from '../../store/store';
 import { flashShown } from '../flash/flashSlice';
 import { useSendSupportLogMutation } from './supportApi';
 
-export const SUPPORT_LOG_SENT = 'Session log sent to the administrators of this world';
+export const SUPPORT_LOG_SENT = tKey('Session log sent to the administrators of this world');
 
 /** 'Send session log to support': the user's recent actions (redacted) and a note, to the world's admins. */
 export function SendSupportLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const store = useStore() as AppStore;
   const dispatch = useAppDispatch();
   const [note, setNote] = useState('');
@@ -24,27 +27,28 @@ export function SendSupportLogDialog({ open, onClose }: { open: boolean; onClose
   const submit = async () => {
     try {
       await send({ note, log: store.actionLog.snapshot() }).unwrap();
-      dispatch(flashShown(SUPPORT_LOG_SENT, 'success'));
+      dispatch(flashShown(t(SUPPORT_LOG_SENT), 'success'));
       setNote('');
       onClose();
     } catch (err) {
       const text = (err as { data?: { error?: unknown } }).data?.error;
       dispatch(
-        flashShown(typeof text === 'string' ? text : 'Could not send the session log', 'error'),
+        flashShown(typeof text === 'string' ? text : t('Could not send the session log'), 'error'),
       );
     }
   };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Send session log to support</DialogTitle>
+      <DialogTitle>{t('Send session log to support')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          The administrators of this world will be able to replay what you did in this tab.
-          Passwords, PINs, tokens and file contents are left out.
+          {t(
+            'The administrators of this world will be able to replay what you did in this tab. Passwords, PINs, tokens and file contents are left out.',
+          )}
         </DialogContentText>
         <TextField
-          label="What happened?"
+          label={t('What happened?')}
           multiline
           minRows={3}
           fullWidth
@@ -53,9 +57,9 @@ export function SendSupportLogDialog({ open, onClose }: { open: boolean; onClose
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('Cancel')}</Button>
         <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-          Send
+          {t('Send')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -12,6 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LoggedAction } from '../../store/actionLog/format';
 import { REPLAY_SPEEDS, type ReplaySpeed, type useReplayPlayer } from './useReplayPlayer';
 
@@ -20,6 +21,7 @@ const ROW_PX = 28;
 
 /** Step, jump, play at 1×/4×/16×, and the list of recorded actions (the current one marked). */
 export function Timeline({ entries, player }: { entries: LoggedAction[]; player: Player }) {
+  const { t } = useTranslation();
   const { position, end, playing } = player;
   const start = entries[0]?.at ?? 0;
   const list = useRef<HTMLDivElement>(null);
@@ -39,25 +41,33 @@ export function Timeline({ entries, player }: { entries: LoggedAction[]; player:
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <IconButton aria-label="First" onClick={() => player.go(0)} size="small">
+        <IconButton aria-label={t('First')} onClick={() => player.go(0)} size="small">
           <FirstPageIcon />
         </IconButton>
-        <IconButton aria-label="Step back" onClick={() => player.go(position - 1)} size="small">
+        <IconButton
+          aria-label={t('Step back')}
+          onClick={() => player.go(position - 1)}
+          size="small"
+        >
           <NavigateBeforeIcon />
         </IconButton>
         {playing ? (
-          <IconButton aria-label="Pause" onClick={player.pause} size="small">
+          <IconButton aria-label={t('Pause')} onClick={player.pause} size="small">
             <PauseIcon />
           </IconButton>
         ) : (
-          <IconButton aria-label="Play" onClick={player.play} size="small">
+          <IconButton aria-label={t('Play')} onClick={player.play} size="small">
             <PlayArrowIcon />
           </IconButton>
         )}
-        <IconButton aria-label="Step forward" onClick={() => player.go(position + 1)} size="small">
+        <IconButton
+          aria-label={t('Step forward')}
+          onClick={() => player.go(position + 1)}
+          size="small"
+        >
           <NavigateNextIcon />
         </IconButton>
-        <IconButton aria-label="Last" onClick={() => player.go(end)} size="small">
+        <IconButton aria-label={t('Last')} onClick={() => player.go(end)} size="small">
           <LastPageIcon />
         </IconButton>
         <ToggleButtonGroup
@@ -65,7 +75,7 @@ export function Timeline({ entries, player }: { entries: LoggedAction[]; player:
           exclusive
           value={player.speed}
           onChange={(_e, v: ReplaySpeed | null) => v && player.setSpeed(v)}
-          aria-label="Speed"
+          aria-label={t('Speed')}
           sx={{ ml: 'auto' }}
         >
           {REPLAY_SPEEDS.map((s) => (
@@ -76,7 +86,7 @@ export function Timeline({ entries, player }: { entries: LoggedAction[]; player:
         </ToggleButtonGroup>
       </Box>
       <Typography variant="body2" data-testid="replay-position">
-        Action {position} of {end}
+        {t('Action {{position}} of {{end}}', { position, end })}
       </Typography>
       <Slider
         size="small"
@@ -84,12 +94,12 @@ export function Timeline({ entries, player }: { entries: LoggedAction[]; player:
         max={end}
         value={position}
         onChange={(_e, v) => player.go(v as number)}
-        aria-label="Position"
+        aria-label={t('Position')}
       />
       <Box
         ref={list}
         role="list"
-        aria-label="Recorded actions"
+        aria-label={t('Recorded actions')}
         sx={{ height: 280, flexShrink: 0, overflow: 'auto', border: 1, borderColor: 'divider' }}
       >
         <Box sx={{ height: rows.getTotalSize(), position: 'relative' }}>

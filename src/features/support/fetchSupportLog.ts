@@ -1,4 +1,5 @@
 import { applyStandardHeaders } from '../../api/requestHeaders';
+import { t } from '../../i18n/i18n';
 import { parseActionLog, type ParsedLog } from './parseActionLog';
 
 /** A support log from the server (admins of its world), read like a file the user loaded. */
@@ -12,10 +13,13 @@ export async function fetchSupportLog(worldId: string, id: string): Promise<Pars
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
       const reason = typeof body?.error === 'string' ? body.error : `HTTP ${res.status}`;
-      return { ok: false, error: `Could not load the support log: ${reason}` };
+      return { ok: false, error: t('Could not load the support log: {{reason}}', { reason }) };
     }
     return parseActionLog(await res.text());
   } catch (err) {
-    return { ok: false, error: `Could not load the support log: ${(err as Error).message}` };
+    return {
+      ok: false,
+      error: t('Could not load the support log: {{reason}}', { reason: (err as Error).message }),
+    };
   }
 }

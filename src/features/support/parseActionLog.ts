@@ -1,5 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import * as z from 'zod/mini';
+import { formatOneDecimal } from '../../i18n/format';
+import { t } from '../../i18n/i18n';
 import {
   ACTION_LOG_FORMAT,
   ACTION_LOG_VERSION,
@@ -39,7 +41,10 @@ const major = (version: string) => version.split('.')[0];
 
 export function checkLogSize(bytes: number): string | undefined {
   if (bytes > MAX_LOG_BYTES)
-    return `This file is too large (${(bytes / 1024 / 1024).toFixed(1)} MB); session logs are at most ${MAX_LOG_BYTES / 1024 / 1024} MB.`;
+    return t('This file is too large ({{size}} MB); session logs are at most {{max}} MB.', {
+      size: formatOneDecimal(bytes / 1024 / 1024),
+      max: MAX_LOG_BYTES / 1024 / 1024,
+    });
   return undefined;
 }
 
@@ -55,30 +60,44 @@ export function parseActionLog(text: string): ParsedLog {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    return { ok: false, error: `This is not a session log: ${(err as Error).message}` };
+    return {
+      ok: false,
+      error: t('This is not a session log: {{reason}}', { reason: (err as Error).message }),
+    };
   }
   if (typeof raw === 'object' && raw !== null && 'format' in raw && 'version' in raw) {
     const { format, version } = raw as { format: unknown; version: unknown };
     if (format === ACTION_LOG_FORMAT && version !== ACTION_LOG_VERSION)
       return {
         ok: false,
-        error: `Session log format version ${String(version)} cannot be replayed here (this app reads version ${ACTION_LOG_VERSION}).`,
+        error: t(
+          'Session log format version {{version}} cannot be replayed here (this app reads version {{supported}}).',
+          { version: String(version), supported: ACTION_LOG_VERSION },
+        ),
       };
   }
   const parsed = logSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    const problem = issue?.message ?? t('invalid');
     return {
       ok: false,
-      error: `This is not an EMgen session log (${issue?.message ?? 'invalid'}${where}).`,
+      error: issue?.path.length
+        ? t('This is not an EMgen session log ({{problem}} at {{path}}).', {
+            problem,
+            path: issue.path.join('.'),
+          })
+        : t('This is not an EMgen session log ({{problem}}).', { problem }),
     };
   }
   const log = parsed.data;
   if (major(log.appVersion) !== major(APP_VERSION))
     return {
       ok: false,
-      error: `This log was recorded by EMgen ${log.appVersion}; this is EMgen ${APP_VERSION}, which cannot replay it.`,
+      error: t(
+        'This log was recorded by EMgen {{recorded}}; this is EMgen {{current}}, which cannot replay it.',
+        { recorded: log.appVersion, current: APP_VERSION },
+      ),
     };
   return {
     ok: true,
@@ -91,7 +110,10 @@ export function parseActionLog(text: string): ParsedLog {
     },
     ...(log.appVersion !== APP_VERSION
       ? {
-          warning: `Recorded by EMgen ${log.appVersion}; replayed in ${APP_VERSION}: some screens may differ from what the user saw.`,
+          warning: t(
+            'Recorded by EMgen {{recorded}}; replayed in {{current}}: some screens may differ from what the user saw.',
+            { recorded: log.appVersion, current: APP_VERSION },
+          ),
         }
       : {}),
   };

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WorkspaceTool } from '../../../protocol';
 import {
   argsOf,
@@ -39,6 +40,7 @@ export function ToolArgsForm({
   onRun: (args: Record<string, unknown>) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const fields = useMemo(() => fieldsOf(tool.parameters), [tool.parameters]);
   const [values, setValues] = useState<Values>(() => initialValues(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -79,7 +81,7 @@ export function ToolArgsForm({
       </DialogTitle>
       <DialogContent dividers>
         {fields.length === 0 ? (
-          <Typography color="text.secondary">This tool takes no arguments.</Typography>
+          <Typography color="text.secondary">{t('This tool takes no arguments.')}</Typography>
         ) : (
           <Stack spacing={2}>
             {fields.map((f, i) => (
@@ -97,10 +99,10 @@ export function ToolArgsForm({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={running}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={running} autoFocus={!fields.length}>
-          {running ? 'Running...' : 'Run'}
+          {running ? t('Running...') : t('Run')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -120,8 +122,10 @@ function FieldInput({
   autoFocus: boolean;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation();
   const label = field.required ? `${field.label} *` : field.label;
-  const help = error ?? field.description;
+  // The errors are schemaForm's English keys; the description is the tool's own text.
+  const help = error ? t(error) : field.description;
   if (field.kind === 'boolean') {
     return (
       <div>
@@ -152,7 +156,7 @@ function FieldInput({
   if (field.kind === 'enum') {
     return (
       <TextField select {...common}>
-        {!field.required && <MenuItem value="">(none)</MenuItem>}
+        {!field.required && <MenuItem value="">{t('(none)')}</MenuItem>}
         {(field.options ?? []).map((o) => (
           <MenuItem key={JSON.stringify(o)} value={JSON.stringify(o)}>
             {typeof o === 'string' ? o : JSON.stringify(o)}

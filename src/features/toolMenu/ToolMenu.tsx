@@ -8,13 +8,19 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WorkspaceTool } from '../../../protocol';
+import { tKey } from '../../i18n/i18n';
 import { shortToolName } from './schemaForm';
 
 export const TOOL_MENU_ID = 'tool-menu';
 export const toolOptionId = (i: number) => `tool-menu-option-${i}`;
 
-const SOURCE_LABEL: Record<string, string> = { builtin: 'built-in', app: 'app', mcp: 'MCP' };
+const SOURCE_LABEL: Record<string, string> = {
+  builtin: tKey('built-in'),
+  app: tKey('app'),
+  mcp: tKey('MCP'),
+};
 
 /**
  * The / menu above the message box: the workspace's tools matching what was
@@ -35,7 +41,12 @@ export function ToolMenu({
   error: string | null;
   onPick: (tool: WorkspaceTool) => void;
 }) {
+  const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
+  const sourceText = (source: string) => {
+    const label = SOURCE_LABEL[source];
+    return label ? t(label) : source;
+  };
   useEffect(() => {
     list.current?.querySelector(`#${toolOptionId(active)}`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
@@ -45,12 +56,12 @@ export function ToolMenu({
       sx={{ position: 'absolute', left: 0, right: 0, bottom: '100%', mb: 1, zIndex: 10 }}
     >
       <Typography variant="overline" sx={{ px: 2, pt: 1, display: 'block' }} color="text.secondary">
-        Tools
+        {t('Tools')}
       </Typography>
       {loading ? (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', px: 2, pb: 2 }}>
           <CircularProgress size={16} />
-          <Typography variant="body2">Loading tools...</Typography>
+          <Typography variant="body2">{t('Loading tools...')}</Typography>
         </Box>
       ) : error ? (
         <Typography variant="body2" color="error" sx={{ px: 2, pb: 2 }}>
@@ -58,14 +69,14 @@ export function ToolMenu({
         </Typography>
       ) : tools.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          No matching tools. Choose tool providers with Configure Workspace.
+          {t('No matching tools. Choose tool providers with Configure Workspace.')}
         </Typography>
       ) : (
         <List
           ref={list}
           id={TOOL_MENU_ID}
           role="listbox"
-          aria-label="Tools"
+          aria-label={t('Tools')}
           dense
           sx={{ maxHeight: { xs: 240, sm: 320 }, overflowY: 'auto', py: 0 }}
         >
@@ -92,7 +103,7 @@ export function ToolMenu({
                     <Typography component="span" variant="caption" color="text.secondary">
                       {'  '}
                       {tool.provider}
-                      {tool.source ? ` · ${SOURCE_LABEL[tool.source] ?? tool.source}` : ''}
+                      {tool.source ? ` · ${sourceText(tool.source)}` : ''}
                     </Typography>
                   </>
                 }

@@ -1,3 +1,5 @@
+import { tKey } from '../../i18n/i18n';
+
 /**
  * An argument form from a tool's JSON Schema (issue 22): one field per
  * property, typed by the schema. Strings, numbers, integers, booleans and
@@ -91,7 +93,7 @@ export function initialValues(fields: Field[]): Values {
  * The arguments the values make, or each field's error. An empty optional
  * field is left out; an empty required one is an error ('Required'), and so
  * is a number that is not one, an integer with a fraction, or JSON that
- * does not parse.
+ * does not parse. The errors are English keys, translated where shown.
  */
 export function argsOf(
   fields: Field[],
@@ -106,7 +108,7 @@ export function argsOf(
       continue;
     }
     if (!text.trim()) {
-      if (f.required) errors[f.name] = 'Required';
+      if (f.required) errors[f.name] = tKey('Required');
       continue;
     }
     switch (f.kind) {
@@ -116,8 +118,9 @@ export function argsOf(
       case 'number':
       case 'integer': {
         const n = Number(text.trim());
-        if (!Number.isFinite(n)) errors[f.name] = 'Not a number';
-        else if (f.kind === 'integer' && !Number.isInteger(n)) errors[f.name] = 'A whole number';
+        if (!Number.isFinite(n)) errors[f.name] = tKey('Not a number');
+        else if (f.kind === 'integer' && !Number.isInteger(n))
+          errors[f.name] = tKey('A whole number');
         else args[f.name] = n;
         break;
       }
@@ -129,7 +132,7 @@ export function argsOf(
         try {
           args[f.name] = JSON.parse(text) as unknown;
         } catch {
-          errors[f.name] = 'Not valid JSON';
+          errors[f.name] = tKey('Not valid JSON');
         }
         break;
     }

@@ -1,4 +1,5 @@
 import { workspaceToolSchema, type WorkspaceTool } from '../../../protocol';
+import { t } from '../../i18n/i18n';
 import type { CogRequestAction } from '../../ws/cogActions';
 import { requestFrame } from '../../ws/cogMiddleware';
 
@@ -19,9 +20,9 @@ export async function fetchWorkspaceTools(dispatch: Dispatch): Promise<Workspace
   const content = frame.content as { tools?: unknown; error?: unknown } | null;
   const tools = content?.tools;
   if (frame.typ !== 'tool.list.response' || !Array.isArray(tools))
-    throw new Error(typeof content?.error === 'string' ? content.error : 'Failed to load tools');
-  return tools.flatMap((t) => {
-    const parsed = workspaceToolSchema.safeParse(t);
+    throw new Error(typeof content?.error === 'string' ? content.error : t('Failed to load tools'));
+  return tools.flatMap((tool) => {
+    const parsed = workspaceToolSchema.safeParse(tool);
     return parsed.success ? [parsed.data] : [];
   });
 }
@@ -44,6 +45,6 @@ export async function callWorkspaceTool(
   );
   const content = frame.content as { status?: unknown; error?: unknown } | null;
   if (frame.typ !== 'tool.call.response' || content?.status !== 'success') {
-    throw new Error(typeof content?.error === 'string' ? content.error : 'Tool call failed');
+    throw new Error(typeof content?.error === 'string' ? content.error : t('Tool call failed'));
   }
 }

@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NavBar } from '../world/NavBar';
 import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
@@ -42,6 +43,7 @@ const tabPanelProps = (index: number) => ({
 
 /** /w/{worldid}/workspace-management?id=…&mode=edit|create (also /w/{worldid}/workspace?id=…&mode=…). */
 export function WorkspaceManagementPage() {
+  const { t } = useTranslation();
   const { worldId = '' } = useParams();
   const [params] = useSearchParams();
   const workspaceId = params.get('id');
@@ -50,7 +52,9 @@ export function WorkspaceManagementPage() {
   if (typeof mode !== 'string') {
     return (
       <Shell worldId={worldId}>
-        <Alert severity="error">{`Invalid mode "${mode.invalid}": use edit or create.`}</Alert>
+        <Alert severity="error">
+          {t('Invalid mode "{{mode}}": use edit or create.', { mode: mode.invalid })}
+        </Alert>
       </Shell>
     );
   }
@@ -61,11 +65,11 @@ export function WorkspaceManagementPage() {
           severity="warning"
           action={
             <Button component={Link} to={dashboardUrl(worldId)}>
-              Dashboard
+              {t('Dashboard')}
             </Button>
           }
         >
-          No workspace selected
+          {t('No workspace selected')}
         </Alert>
       </Shell>
     );
@@ -81,9 +85,10 @@ export function WorkspaceManagementPage() {
 }
 
 function Shell({ worldId, children }: { worldId: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <NavBar worldId={worldId} title="Workspace" />
+      <NavBar worldId={worldId} title={t('Workspace')} />
       <Container maxWidth="md" sx={{ py: 4 }}>
         {children}
       </Container>
@@ -100,6 +105,7 @@ function Management({
   workspaceId: string;
   mode: ManagementMode;
 }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const state = useAppSelector(selectManagement);
@@ -115,7 +121,7 @@ function Management({
   if (state.unavailable) {
     return (
       <Box sx={{ minHeight: '100vh' }}>
-        <NavBar worldId={worldId} title="Workspace" />
+        <NavBar worldId={worldId} title={t('Workspace')} />
         <WorkspaceUnavailable reason={state.unavailable} backTo={dashboardUrl(worldId)} />
       </Box>
     );
@@ -126,30 +132,30 @@ function Management({
   const dirty = isDirty(state);
   const nameTooLong = state.name.trim().length > MAX_WORKSPACE_NAME;
   const saveLabel = state.saving
-    ? 'Saving...'
+    ? t('Saving...')
     : mode === 'create'
-      ? 'Create Workspace'
-      : 'Save Changes';
+      ? t('Create Workspace')
+      : t('Save Changes');
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
       <NavBar
         worldId={worldId}
-        title={mode === 'create' ? 'New workspace' : state.originalName || 'Workspace'}
+        title={mode === 'create' ? t('New workspace') : state.originalName || t('Workspace')}
       />
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
             <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-              {mode === 'create' ? 'Create a workspace' : 'Configure workspace'}
+              {mode === 'create' ? t('Create a workspace') : t('Configure workspace')}
             </Typography>
             {dirty && !state.saving && (
               <Typography variant="body2" color="text.secondary">
-                Unsaved changes
+                {t('Unsaved changes')}
               </Typography>
             )}
             <Button onClick={leave} disabled={state.saving}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button
               variant="contained"
@@ -169,7 +175,7 @@ function Management({
           <Tabs
             value={tab}
             onChange={(_e, v: number) => setTab(v)}
-            aria-label="Workspace settings"
+            aria-label={t('Workspace settings')}
             // On a phone the three tabs are wider than the screen: they scroll, none is cut off.
             variant="scrollable"
             scrollButtons={false}
@@ -184,7 +190,7 @@ function Management({
                   showZero
                   sx={{ pr: 2 }}
                 >
-                  Experts
+                  {t('Experts')}
                 </Badge>
               }
             />
@@ -197,17 +203,17 @@ function Management({
                   showZero
                   sx={{ pr: 2 }}
                 >
-                  Tool Providers
+                  {t('Tool Providers')}
                 </Badge>
               }
             />
-            <Tab {...tabProps(2)} label="Settings" />
+            <Tab {...tabProps(2)} label={t('Settings')} />
           </Tabs>
           <Box {...tabPanelProps(tab)}>
             {state.loading ? (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
                 <CircularProgress size={24} />
-                <Typography>Loading workspace details...</Typography>
+                <Typography>{t('Loading workspace details...')}</Typography>
               </Stack>
             ) : (
               <>

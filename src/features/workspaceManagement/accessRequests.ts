@@ -4,23 +4,25 @@ import {
   type ServerFrame,
   type WorldMember,
 } from '../../../protocol';
+import { t } from '../../i18n/i18n';
 import type { CogRequestAction } from '../../ws/cogActions';
 import { requestFrame } from '../../ws/cogMiddleware';
 
 type Dispatch = (a: CogRequestAction) => unknown;
 export type AccessDetails = ServerContent<'workspace.access.details.response'>;
 
-const OPTIONS = {
+/** Made at each request, so the timeout's words are in the language of the moment. */
+const options = () => ({
   timeoutMs: WORKSPACE_OPERATION_TIMEOUT_MS,
-  timeoutMessage: `Operation timeout after ${WORKSPACE_OPERATION_TIMEOUT_MS}ms`,
-};
+  timeoutMessage: t('Operation timeout after {{ms}}ms', { ms: WORKSPACE_OPERATION_TIMEOUT_MS }),
+});
 
 /** A refused request's words: a server.error answering it, or an error response. */
 function refusal(frame: ServerFrame): string | null {
   const content = frame.content as { status?: unknown; error?: unknown; message?: unknown } | null;
   if (frame.typ === 'server.error' || content?.status === 'error') {
     const text = content?.error ?? content?.message;
-    return typeof text === 'string' && text ? text : 'Operation failed';
+    return typeof text === 'string' && text ? text : t('Operation failed');
   }
   return null;
 }
@@ -33,13 +35,13 @@ function answered(frame: ServerFrame): ServerFrame {
 
 /** Who may open the open workspace (the socket's workspace_id). */
 export async function fetchAccess(dispatch: Dispatch): Promise<AccessDetails> {
-  const frame = answered(await requestFrame(dispatch, 'workspace.access.details', {}, OPTIONS));
+  const frame = answered(await requestFrame(dispatch, 'workspace.access.details', {}, options()));
   return frame.content as AccessDetails;
 }
 
 /** The world's members, to invite (the workspace's creator or a world admin only). */
 export async function fetchMembers(dispatch: Dispatch): Promise<WorldMember[]> {
-  const frame = answered(await requestFrame(dispatch, 'workspace.access.members', {}, OPTIONS));
+  const frame = answered(await requestFrame(dispatch, 'workspace.access.members', {}, options()));
   return (frame.content as ServerContent<'workspace.access.members.response'>).members;
 }
 
@@ -53,7 +55,7 @@ export async function changeAccess(
 ): Promise<void> {
   const frame =
     change.typ === 'workspace.access.share'
-      ? await requestFrame(dispatch, change.typ, { shared: change.shared }, OPTIONS)
-      : await requestFrame(dispatch, change.typ, { user_id: change.user_id }, OPTIONS);
+      ? await requestFrame(dispatch, change.typ, { shared: change.shared }, options())
+      : await requestFrame(dispatch, change.typ, { user_id: change.user_id }, options());
   answered(frame);
 }

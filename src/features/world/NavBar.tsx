@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WorldSwitcher } from './WorldSwitcher';
 import { dashboardUrl } from '../../../protocol/paths';
@@ -20,6 +21,7 @@ export function NavBar({
   heading?: boolean;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <AppBar
       position="sticky"
@@ -28,7 +30,12 @@ export function NavBar({
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
       <Toolbar sx={{ gap: 2 }}>
-        <Box component={Link} to={dashboardUrl(worldId)} sx={{ display: 'flex' }} aria-label="Home">
+        <Box
+          component={Link}
+          to={dashboardUrl(worldId)}
+          sx={{ display: 'flex' }}
+          aria-label={t('Home')}
+        >
           <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 32, height: 32 }} />
         </Box>
         <Typography variant="h6" component={heading ? 'h1' : 'div'} sx={{ flexGrow: 1 }}>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
@@ -27,10 +28,11 @@ export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
  * the management page (SPEC §2: "the two readings both appear").
  */
 export function WorkspaceRoute() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const Page = params.has('mode') ? managementPage.Component : workspacePage.Component;
   return (
-    <Suspense fallback={<FullScreenSpinner label="Loading..." />}>
+    <Suspense fallback={<FullScreenSpinner label={t('Loading...')} />}>
       <Page />
     </Suspense>
   );

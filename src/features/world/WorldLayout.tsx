@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -19,6 +20,7 @@ import { dashboardUrl } from '../../../protocol/paths';
  * shows a full-screen spinner until it is up (SPEC §2, §4).
  */
 export function WorldLayout({ worldId }: { worldId: string }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const connection = useAppSelector(selectConnection);
   // During a world switch the switch saga decides when to reconnect (SPEC §4: after 100 ms).
@@ -36,7 +38,7 @@ export function WorldLayout({ worldId }: { worldId: string }) {
       <Container maxWidth="sm" sx={{ py: 8 }}>
         <Paper variant="outlined" sx={{ p: 4 }}>
           <Typography variant="h5" gutterBottom>
-            {forbidden ? 'This world is not open to you' : 'Could not connect to the server'}
+            {forbidden ? t('This world is not open to you') : t('Could not connect to the server')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {connection.lastReason}
@@ -47,21 +49,21 @@ export function WorldLayout({ worldId }: { worldId: string }) {
               to={activeWorld ? dashboardUrl(activeWorld) : '/login'}
               variant="contained"
             >
-              Go to my world
+              {t('Go to my world')}
             </Button>
           ) : (
             <Button variant="contained" onClick={() => dispatch(cogConnectRequested({ worldId }))}>
-              Try again
+              {t('Try again')}
             </Button>
           )}
         </Paper>
       </Container>
     );
   }
-  if (connection.readyWorldId !== worldId) return <FullScreenSpinner label="Connecting..." />;
+  if (connection.readyWorldId !== worldId) return <FullScreenSpinner label={t('Connecting...')} />;
   return (
     <>
-      {connection.status !== 'connected' && <FullScreenSpinner label="Reconnecting..." />}
+      {connection.status !== 'connected' && <FullScreenSpinner label={t('Reconnecting...')} />}
       <Outlet />
       <CommandPalette />
     </>

@@ -9,6 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_AVATAR_COLOR } from '../../../protocol';
 import { sessionLogExportRequested } from '../../store/actionLog/recorder';
@@ -22,6 +23,7 @@ import { initialsOf } from './initials';
 
 /** SPEC §2 "World switcher menu": who is signed in, the worlds they may enter, add a world, sign out. */
 export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { user, accessibleWorlds, loginUrl } = useAppSelector(selectAuth);
   const signOut = useSignOut();
@@ -58,14 +60,14 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
         }
         aria-haspopup="menu"
         // The name a screen reader gives begins with the words on the button (WCAG 2.5.3).
-        aria-label={`${worldName}, World switcher`}
+        aria-label={t('{{world}}, World switcher', { world: worldName })}
       >
         {worldName}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
           <Typography variant="caption" color="text.secondary" component="div">
-            Signed in as
+            {t('Signed in as')}
           </Typography>
           <Typography variant="body2" component="div">
             {who}
@@ -80,7 +82,7 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
           >
             <ListItemIcon>
               {w.world_id === currentWorldId && (
-                <CheckIcon fontSize="small" aria-label="active world" />
+                <CheckIcon fontSize="small" aria-label={t('active world')} />
               )}
             </ListItemIcon>
             <ListItemText>{w.name}</ListItemText>
@@ -94,12 +96,12 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
             rel="noopener noreferrer"
             onClick={() => setAnchor(null)}
           >
-            <ListItemText inset>+ Add another world</ListItemText>
+            <ListItemText inset>{t('+ Add another world')}</ListItemText>
           </MenuItem>
         )}
         <Divider />
         <MenuItem component={Link} to="/settings" onClick={() => setAnchor(null)}>
-          <ListItemText inset>Settings</ListItemText>
+          <ListItemText inset>{t('Settings')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -107,7 +109,7 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
             dispatch(sessionLogExportRequested());
           }}
         >
-          <ListItemText inset>Export session log</ListItemText>
+          <ListItemText inset>{t('Export session log')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -115,7 +117,7 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
             setSending(true);
           }}
         >
-          <ListItemText inset>Send session log to support</ListItemText>
+          <ListItemText inset>{t('Send session log to support')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -123,7 +125,7 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
             void signOut();
           }}
         >
-          <ListItemText inset>Sign Out</ListItemText>
+          <ListItemText inset>{t('Sign Out')}</ListItemText>
         </MenuItem>
       </Menu>
       <SendSupportLogDialog open={sending} onClose={() => setSending(false)} />

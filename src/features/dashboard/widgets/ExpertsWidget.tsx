@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ExpertsWidget } from '../../../../protocol';
 import { httpUrl, safeNextPath } from '../../../../protocol/paths';
@@ -13,15 +14,16 @@ type Expert = ExpertsWidget['experts'][number];
 
 /** A grid of the world's experts: name, keywords, a link to each one's home page. */
 export function DefaultExpertsWidget({ widget }: { widget: ExpertsWidget }) {
+  const { t } = useTranslation();
   const experts = widget.experts ?? [];
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {widget.title ?? 'Experts'}
+          {widget.title ?? t('Experts')}
         </Typography>
         {experts.length === 0 ? (
-          <Typography color="text.secondary">No experts available.</Typography>
+          <Typography color="text.secondary">{t('No experts available.')}</Typography>
         ) : (
           <Box
             component="ul"
@@ -65,19 +67,20 @@ function ExpertCard({ expert }: { expert: Expert }) {
 
 /** An app path opens in the router, an http(s) URL in a new tab; anything else is not shown. */
 function HomeLink({ href, name }: { href: string; name: string }) {
-  const label = `Home page of ${name}`;
+  const { t } = useTranslation();
+  const label = t('Home page of {{name}}', { name });
   const sx = { mt: 1, alignSelf: 'flex-start' } as const;
   if (safeNextPath(href)) {
     return (
       <Link component={RouterLink} to={href} aria-label={label} sx={sx}>
-        Home page
+        {t('Home page')}
       </Link>
     );
   }
   if (!httpUrl(href)) return null;
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={label} sx={sx}>
-      Home page
+      {t('Home page')}
     </Link>
   );
 }

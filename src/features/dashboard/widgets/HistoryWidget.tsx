@@ -8,12 +8,14 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HistoryWidget, HistoryWorkspace } from '../../../../protocol';
 import { appPath } from '../actionRedirect';
 
 /** The user's workspaces in this world, newest first as the server sends them; a click opens one. */
 export function DefaultHistoryWidget({ widget }: { widget: HistoryWidget }) {
+  const { t } = useTranslation();
   const workspaces = widget.workspaces ?? [];
   return (
     <Card variant="outlined">
@@ -25,11 +27,11 @@ export function DefaultHistoryWidget({ widget }: { widget: HistoryWidget }) {
       {workspaces.length === 0 ? (
         <CardContent sx={{ pt: 0 }}>
           <Typography color="text.secondary">
-            No workspaces yet. Create one to get started.
+            {t('No workspaces yet. Create one to get started.')}
           </Typography>
         </CardContent>
       ) : (
-        <List disablePadding aria-label="Your workspaces">
+        <List disablePadding aria-label={t('Your workspaces')}>
           {workspaces.map((ws) => (
             <HistoryItem key={ws.workspace_id} workspace={ws} />
           ))}
@@ -40,6 +42,7 @@ export function DefaultHistoryWidget({ widget }: { widget: HistoryWidget }) {
 }
 
 function HistoryItem({ workspace }: { workspace: HistoryWorkspace }) {
+  const { t } = useTranslation();
   const users = (workspace.users ?? []).map((u) => u.name).join(', ');
   const experts = workspace.experts ?? [];
   return (
@@ -51,7 +54,7 @@ function HistoryItem({ workspace }: { workspace: HistoryWorkspace }) {
       >
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
           <Typography sx={{ fontWeight: 500, flexGrow: 1 }} noWrap>
-            {workspace.name?.trim() || 'Untitled workspace'}
+            {workspace.name?.trim() || t('Untitled workspace')}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
             {workspace.created_ago}

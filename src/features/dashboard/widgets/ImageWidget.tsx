@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import { useTranslation } from 'react-i18next';
 import type { ImageWidget } from '../../../../protocol';
 import { useDashboardAction } from './useDashboardAction';
 
 /** An image; with a click_action it is a button that runs it like the new-workspace action. */
 export function DefaultImageWidget({ widget }: { widget: ImageWidget }) {
+  const { t } = useTranslation();
   const { run, busy } = useDashboardAction();
   const image = (
     <Box
@@ -21,7 +23,7 @@ export function DefaultImageWidget({ widget }: { widget: ImageWidget }) {
       {action ? (
         <CardActionArea
           disabled={busy}
-          aria-label={widget.alt || 'Open'}
+          aria-label={widget.alt || t('Open')}
           onClick={() => void run(action)}
         >
           {image}

@@ -5,16 +5,20 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { NewWorkspaceWidget } from '../../../../protocol';
+import { tKey } from '../../../i18n/i18n';
 import { useDashboardAction } from './useDashboardAction';
 
-const LABEL = 'Create Workspace';
+const LABEL = tKey('Create Workspace');
 
 /** The 'Create Workspace' card: runs new_chat_action and follows where the server sends the user. */
 export function DefaultNewWorkspaceWidget({ widget }: { widget: NewWorkspaceWidget }) {
+  const { t } = useTranslation();
   const { run, busy } = useDashboardAction();
   // The button already says it; a title that repeats it would say it twice.
-  const title = widget.title?.trim() === LABEL ? undefined : widget.title;
+  const shown = widget.title?.trim();
+  const title = shown === LABEL || shown === t(LABEL) ? undefined : widget.title;
   return (
     <Card variant="outlined">
       {(title || widget.description) && (
@@ -38,7 +42,7 @@ export function DefaultNewWorkspaceWidget({ widget }: { widget: NewWorkspaceWidg
           startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <AddIcon />}
           onClick={() => void run(widget.new_chat_action)}
         >
-          {LABEL}
+          {t(LABEL)}
         </Button>
       </CardActions>
     </Card>

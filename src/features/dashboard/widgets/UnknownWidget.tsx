@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
 
 /** A layout this client has no component for (an app may add widgets on the server). */
 export function UnknownWidget({ layout }: { layout: string }) {
+  const { t } = useTranslation();
   return (
     <Alert severity="warning" variant="outlined" data-testid="unknown-widget">
-      Unknown Widget: {layout}
+      {t('Unknown Widget: {{layout}}', { layout })}
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { DashboardAction } from '../../../../protocol';
 import { useAppDispatch } from '../../../store/hooks';
@@ -11,6 +12,7 @@ import { useRunActionMutation } from '../dashboardApi';
  * to the management or the workspace screen; a failure flashes 'Server error: {status}' (SPEC §8).
  */
 export function useDashboardAction() {
+  const { t } = useTranslation();
   const [runAction, { isLoading }] = useRunActionMutation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -22,10 +24,10 @@ export function useDashboardAction() {
         if (redirect_url) navigate(actionRedirectTarget(redirect_url).to);
       } catch (error) {
         const status = (error as { status?: unknown } | undefined)?.status ?? 'unknown';
-        dispatch(flashShown(`Server error: ${String(status)}`, 'error'));
+        dispatch(flashShown(t('Server error: {{status}}', { status: String(status) }), 'error'));
       }
     },
-    [runAction, navigate, dispatch],
+    [runAction, navigate, dispatch, t],
   );
 
   return { run, busy: isLoading };

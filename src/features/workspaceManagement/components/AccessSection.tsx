@@ -18,11 +18,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WorldMember } from '../../../../protocol';
+import { tKey } from '../../../i18n/i18n';
 import { useAppDispatch } from '../../../store/hooks';
 import { changeAccess, fetchAccess, fetchMembers, type AccessDetails } from '../accessRequests';
 
-export const SHARE_LABEL = 'Share with everyone in this world';
+export const SHARE_LABEL = tKey('Share with everyone in this world');
 
 /**
  * Who may open the workspace (issue 20), in the Settings tab of Configure
@@ -32,6 +34,7 @@ export const SHARE_LABEL = 'Share with everyone in this world';
  * creator and world admins change it; everyone else sees who has access.
  */
 export function AccessSection() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [details, setDetails] = useState<AccessDetails | null>(null);
   const [members, setMembers] = useState<WorldMember[]>([]);
@@ -84,7 +87,7 @@ export function AccessSection() {
     <Box component="section" aria-labelledby="workspace-access-title" sx={{ mt: 2, maxWidth: 560 }}>
       <Divider sx={{ mb: 2 }} />
       <Typography id="workspace-access-title" variant="subtitle1" component="h2" gutterBottom>
-        Who can open this workspace
+        {t('Who can open this workspace')}
       </Typography>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -92,7 +95,7 @@ export function AccessSection() {
         </Alert>
       )}
       {!details ? (
-        !error && <Typography color="text.secondary">Loading...</Typography>
+        !error && <Typography color="text.secondary">{t('Loading...')}</Typography>
       ) : (
         <>
           <FormControlLabel
@@ -105,25 +108,25 @@ export function AccessSection() {
                 }
               />
             }
-            label={SHARE_LABEL}
+            label={t(SHARE_LABEL)}
           />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {details.shared
-              ? 'Everyone in this world can open it and take part.'
-              : 'Only the people below can open it.'}
+              ? t('Everyone in this world can open it and take part.')
+              : t('Only the people below can open it.')}
           </Typography>
-          <List dense aria-label="People with access">
+          <List dense aria-label={t('People with access')}>
             {details.participants.map((p) => (
               <ListItem
                 key={p.user_id}
                 disableGutters
                 secondaryAction={
                   canManage && !p.creator ? (
-                    <Tooltip title="Remove">
+                    <Tooltip title={t('Remove')}>
                       <span>
                         <IconButton
                           edge="end"
-                          aria-label={`Remove ${p.name}`}
+                          aria-label={t('Remove {{name}}', { name: p.name })}
                           disabled={busy}
                           onClick={() =>
                             void change({ typ: 'workspace.access.remove', user_id: p.user_id })
@@ -145,7 +148,7 @@ export function AccessSection() {
                   primary={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <span>{p.name}</span>
-                      {p.creator && <Chip size="small" label="Creator" />}
+                      {p.creator && <Chip size="small" label={t('Creator')} />}
                     </Stack>
                   }
                 />
@@ -160,11 +163,15 @@ export function AccessSection() {
                 onChange={(_e, v) => setChosen(v)}
                 getOptionLabel={(m) => `${m.name} (${m.email})`}
                 isOptionEqualToValue={(a, b) => a.user_id === b.user_id}
-                noOptionsText="Everyone in this world has access"
+                noOptionsText={t('Everyone in this world has access')}
                 size="small"
                 sx={{ flex: 1 }}
                 renderInput={(params) => (
-                  <TextField {...params} label="Invite people" placeholder="Name or email" />
+                  <TextField
+                    {...params}
+                    label={t('Invite people')}
+                    placeholder={t('Name or email')}
+                  />
                 )}
               />
               <Button
@@ -174,12 +181,12 @@ export function AccessSection() {
                   chosen && void change({ typ: 'workspace.access.invite', user_id: chosen.user_id })
                 }
               >
-                Invite
+                {t('Invite')}
               </Button>
             </Stack>
           ) : (
             <Typography variant="body2" color="text.secondary">
-              Only the creator of this workspace or a world admin can change who may open it.
+              {t('Only the creator of this workspace or a world admin can change who may open it.')}
             </Typography>
           )}
         </>

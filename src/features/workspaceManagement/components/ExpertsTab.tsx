@@ -4,16 +4,18 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { keywordText } from '../../workspace/components/keywords';
 import { expertSelectionToggled, selectManagement } from '../managementSlice';
 
 /** Every available expert as a card; a click adds it to or removes it from the workspace. */
 export function ExpertsTab() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { experts, selectedExperts } = useAppSelector(selectManagement);
   if (experts.length === 0)
-    return <Typography color="text.secondary">No experts found.</Typography>;
+    return <Typography color="text.secondary">{t('No experts found.')}</Typography>;
   return (
     <Box
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
@@ -58,7 +60,7 @@ export function ExpertsTab() {
                     component="p"
                     sx={{ mt: 0.5 }}
                   >
-                    {`Brings: ${e.tool_providers.join(', ')}`}
+                    {t('Brings: {{providers}}', { providers: e.tool_providers.join(', ') })}
                   </Typography>
                 ) : null}
               </Box>

@@ -14,7 +14,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { safeLinkUrl } from '../../../../protocol/paths';
+import { tKey } from '../../../i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { toolDisplayName } from '../managementModel';
 import {
@@ -27,21 +29,22 @@ import { providersBroughtBy } from '../preselect';
 
 /** Tool providers as expandable cards with their tools; the checkbox chooses a provider. */
 export function ToolProvidersTab() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const management = useAppSelector(selectManagement);
   const { providers, selectedProviders } = management;
   const broughtBy = providersBroughtBy(management);
   if (providers.length === 0) {
-    return <Typography color="text.secondary">No tool providers available.</Typography>;
+    return <Typography color="text.secondary">{t('No tool providers available.')}</Typography>;
   }
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" onClick={() => dispatch(allProvidersSelected())}>
-          Select All
+          {t('Select All')}
         </Button>
         <Button variant="outlined" onClick={() => dispatch(allProvidersDeselected())}>
-          Deselect All
+          {t('Deselect All')}
         </Button>
       </Stack>
       <Box>
@@ -57,7 +60,7 @@ export function ToolProvidersTab() {
                   checked={selected}
                   onClick={(e) => e.stopPropagation()}
                   onChange={() => dispatch(providerSelectionToggled(p.name))}
-                  slotProps={{ input: { 'aria-label': `Use ${p.name}` } }}
+                  slotProps={{ input: { 'aria-label': t('Use {{name}}', { name: p.name }) } }}
                   sx={{ mr: 1, p: 0.5 }}
                 />
                 <Box>
@@ -78,29 +81,29 @@ export function ToolProvidersTab() {
                     rel="noopener noreferrer"
                     sx={{ display: 'inline-block', mb: 1 }}
                   >
-                    Learn more about this service
+                    {t('Learn more about this service')}
                   </Link>
                 )}
-                <Table size="small" aria-label={`${p.name} tools`}>
+                <Table size="small" aria-label={t('{{name}} tools', { name: p.name })}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Tool</TableCell>
-                      <TableCell>Description</TableCell>
+                      <TableCell>{t('Tool')}</TableCell>
+                      <TableCell>{t('Description')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {(p.tools ?? []).map((t) => (
-                      <TableRow key={t.name}>
+                    {(p.tools ?? []).map((tool) => (
+                      <TableRow key={tool.name}>
                         <TableCell sx={{ fontFamily: 'monospace' }}>
-                          {toolDisplayName(t.name)}
+                          {toolDisplayName(tool.name)}
                         </TableCell>
-                        <TableCell>{t.description}</TableCell>
+                        <TableCell>{tool.description}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
-                <McpOffers title="Resources" items={p.resources} />
-                <McpOffers title="Prompts" items={p.prompts} />
+                <McpOffers kind="resources" items={p.resources} />
+                <McpOffers kind="prompts" items={p.prompts} />
               </AccordionDetails>
             </Accordion>
           );
@@ -112,33 +115,45 @@ export function ToolProvidersTab() {
 
 /** Which chosen experts bring a provider; unticked, a warning that they will be without it. */
 function BroughtBy({ experts, selected }: { experts: string[]; selected: boolean }) {
+  const { t } = useTranslation();
   const names = experts.join(', ');
   return (
     <Chip
       size="small"
       variant="outlined"
       color={selected ? 'primary' : 'warning'}
-      label={selected ? `Brought by ${names}` : `Not selected: ${names} will ask for it`}
+      label={
+        selected
+          ? t('Brought by {{names}}', { names })
+          : t('Not selected: {{names}} will ask for it', { names })
+      }
       sx={{ mt: 0.5, maxWidth: '100%' }}
     />
   );
 }
 
 /** What an MCP server offers besides tools (issue 22): listed, not used by the experts. */
+const MCP_OFFERS = {
+  resources: { title: tKey('Resources'), one: tKey('Resource') },
+  prompts: { title: tKey('Prompts'), one: tKey('Prompt') },
+} as const;
+
 function McpOffers({
-  title,
+  kind,
   items,
 }: {
-  title: string;
+  kind: keyof typeof MCP_OFFERS;
   items: { name: string; description?: string }[] | undefined;
 }) {
+  const { t } = useTranslation();
   if (!items?.length) return null;
+  const { title, one } = MCP_OFFERS[kind];
   return (
-    <Table size="small" aria-label={title} sx={{ mt: 1 }}>
+    <Table size="small" aria-label={t(title)} sx={{ mt: 1 }}>
       <TableHead>
         <TableRow>
-          <TableCell>{title.slice(0, -1)}</TableCell>
-          <TableCell>Description</TableCell>
+          <TableCell>{t(one)}</TableCell>
+          <TableCell>{t('Description')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
