@@ -1,4 +1,5 @@
 import admin from './admin.json';
+import app from './app.json';
 import drives from './drives.json';
 import settings from './settings.json';
 import workspace from './workspace.json';
@@ -8,5 +9,5 @@ import workspace from './workspace.json';
  * when a page is shown in German. A new file here is imported here too:
  * tests/unit/i18n/catalogues.test.ts checks it.
  */
-const german: Record<string, string> = { ...admin, ...drives, ...settings, ...workspace };
+const german: Record<string, string> = { ...admin, ...app, ...drives, ...settings, ...workspace };
 export default german;

@@ -1,4 +1,5 @@
 import admin from './admin.json';
+import app from './app.json';
 import common from './common.json';
 import drives from './drives.json';
 import workspace from './workspace.json';
@@ -8,5 +9,5 @@ import workspace from './workspace.json';
  * bundle (English is also every other language's fallback). A new file here
  * is imported here too: tests/unit/i18n/catalogues.test.ts checks it.
  */
-const english: Record<string, string> = { ...admin, ...common, ...drives, ...workspace };
+const english: Record<string, string> = { ...admin, ...app, ...common, ...drives, ...workspace };
 export default english;
