@@ -29,7 +29,7 @@ const missing = (page: Page) =>
 
 async function chooseLanguage(page: Page, label: string, name: string) {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name }).click();
+  await page.getByRole('option', { name, exact: true }).click();
 }
 
 test('German chosen on /settings turns the pages German at once and on the next visit', async ({

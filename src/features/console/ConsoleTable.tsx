@@ -44,6 +44,24 @@ const cellSx = {
 } as const;
 const headSx = { ...cellSx, bgcolor: CONSOLE_COLORS.background, color: CONSOLE_COLORS.muted };
 
+// On a phone a row wraps instead of scrolling sideways: time, app and source on one line, the
+// message under them at the full width. From 'sm' up it is the table of the spec.
+const tableSx = { display: { xs: 'block', sm: 'table' } } as const;
+const bodySx = { display: { xs: 'block', sm: 'table-row-group' } } as const;
+const headRowSx = { display: { xs: 'none', sm: 'table-header-group' } } as const;
+const rowSx = {
+  display: { xs: 'flex', sm: 'table-row' },
+  flexWrap: 'wrap',
+  columnGap: 1.5,
+  py: { xs: 0.5, sm: 0 },
+  borderBottom: { xs: `1px solid ${CONSOLE_COLORS.border}`, sm: 'none' },
+} as const;
+const phoneCellSx = {
+  display: { xs: 'block', sm: 'table-cell' },
+  borderBottom: { xs: 'none', sm: `1px solid ${CONSOLE_COLORS.border}` },
+  px: { xs: 1, sm: 2 },
+} as const;
+
 /** The dark log viewer; it scrolls to the newest entry whenever new entries arrive. */
 export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefined }) {
   const { t } = useTranslation();
@@ -72,8 +90,8 @@ export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefi
           {t('No console messages yet.')}
         </Box>
       ) : (
-        <Table size="small" stickyHeader aria-label={t('Console messages')}>
-          <TableHead>
+        <Table size="small" stickyHeader aria-label={t('Console messages')} sx={tableSx}>
+          <TableHead sx={headRowSx}>
             <TableRow>
               <TableCell sx={{ ...headSx, width: 190 }}>{t('Time')}</TableCell>
               <TableCell sx={{ ...headSx, width: 140 }}>{t('App')}</TableCell>
@@ -81,7 +99,7 @@ export function ConsoleTable({ messages }: { messages: ConsoleMessage[] | undefi
               <TableCell sx={headSx}>{t('Message')}</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody sx={bodySx}>
             {(messages ?? []).map((m, i) => (
               <ConsoleRow key={i} message={m} />
             ))}
@@ -96,13 +114,23 @@ const ConsoleRow = memo(function ConsoleRow({ message }: { message: ConsoleMessa
   // Subscribed to the language: a memoized row writes its time again when it changes.
   useTranslation();
   return (
-    <TableRow>
-      <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} title={message.time}>
+    <TableRow sx={rowSx}>
+      <TableCell sx={{ ...cellSx, ...phoneCellSx, whiteSpace: 'nowrap' }} title={message.time}>
         {formatTime(message.time)}
       </TableCell>
-      <TableCell sx={cellSx}>{message.app_name}</TableCell>
-      <TableCell sx={{ ...cellSx, color: sourceColor(message.from) }}>{message.from}</TableCell>
-      <TableCell sx={{ ...cellSx, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      <TableCell sx={{ ...cellSx, ...phoneCellSx }}>{message.app_name}</TableCell>
+      <TableCell sx={{ ...cellSx, ...phoneCellSx, color: sourceColor(message.from) }}>
+        {message.from}
+      </TableCell>
+      <TableCell
+        sx={{
+          ...cellSx,
+          ...phoneCellSx,
+          flexBasis: { xs: '100%' },
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+        }}
+      >
         {message.message}
       </TableCell>
     </TableRow>

@@ -80,7 +80,7 @@ export function FlowPage({ flowid: fixedFlowId }: { flowid?: string }) {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5, color: '#fff' }}>
         <Box component="img" src="/favicon.svg" alt="EMgen" sx={{ width: 28, height: 28 }} />
-        <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {(flowid && humanize(flowid)) || t('Flow')}
         </Typography>
         <FlowBackgroundPicker value={background} onChange={setBackground} />

@@ -66,7 +66,13 @@ export function PageViewerPage({ path: fixedPath }: { path?: string }) {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <NavBar worldId={worldId} title={pageTitle({ appname, pagename, path })} />
+      {/* The page's name is its level-1 heading, except when the page is not there: then the
+          notice's own heading says so. */}
+      <NavBar
+        worldId={worldId}
+        title={pageTitle({ appname, pagename, path })}
+        heading={view.status !== 'error'}
+      />
       {view.eventPending && <LinearProgress aria-label={t('Waiting for the page')} />}
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Button component={Link} to={dashboard} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>

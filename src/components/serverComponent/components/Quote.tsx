@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Fade from '@mui/material/Fade';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tKey } from '../../../i18n/i18n';
@@ -40,6 +41,8 @@ export const QUOTES: readonly { text: string; author: string }[] = [
 export function Quote({ style }: ServerComponentProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  // Someone who asked their system for less motion gets the quotes without the fade.
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
   useEffect(() => {
     const timer = setInterval(() => setIndex((i) => (i + 1) % QUOTES.length), QUOTE_INTERVAL_MS);
     return () => clearInterval(timer);
@@ -48,7 +51,7 @@ export function Quote({ style }: ServerComponentProps) {
   return (
     <Box style={style} sx={{ py: 1 }}>
       {/* The key remounts the Fade, so every new quote fades in from nothing. */}
-      <Fade key={index} in appear timeout={QUOTE_FADE_MS}>
+      <Fade key={index} in appear timeout={still ? 0 : QUOTE_FADE_MS}>
         <Box component="figure" data-testid="quote" sx={{ m: 0 }}>
           <Typography component="blockquote" variant="h6" sx={{ fontStyle: 'italic', m: 0 }}>
             “{t(quote.text)}”

@@ -55,24 +55,31 @@ export function ToolProvidersTab() {
           const experts = broughtBy.get(p.name);
           return (
             <Accordion key={p.name} disableGutters variant="outlined">
-              <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${p.name}-tools`}>
+              {/* The checkbox sits beside the summary, not in it: a control inside the
+                  summary's button would be a control inside a control. */}
+              <Box sx={{ display: 'flex', alignItems: 'center', pl: 1 }}>
                 <Checkbox
                   checked={selected}
-                  onClick={(e) => e.stopPropagation()}
                   onChange={() => dispatch(providerSelectionToggled(p.name))}
                   slotProps={{ input: { 'aria-label': t('Use {{name}}', { name: p.name }) } }}
-                  sx={{ mr: 1, p: 0.5 }}
+                  sx={{ p: 0.5 }}
                 />
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
-                  {p.description && (
-                    <Typography variant="body2" color="text.secondary">
-                      {p.description}
-                    </Typography>
-                  )}
-                  {experts && <BroughtBy experts={experts} selected={selected} />}
-                </Box>
-              </AccordionSummary>
+                <AccordionSummary
+                  expandIcon={<ExpandMoreIcon />}
+                  aria-controls={`${p.name}-tools`}
+                  sx={{ flex: 1, minWidth: 0, pl: 1 }}
+                >
+                  <Box>
+                    <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
+                    {p.description && (
+                      <Typography variant="body2" color="text.secondary">
+                        {p.description}
+                      </Typography>
+                    )}
+                    {experts && <BroughtBy experts={experts} selected={selected} />}
+                  </Box>
+                </AccordionSummary>
+              </Box>
               <AccordionDetails id={`${p.name}-tools`}>
                 {serviceUrl && (
                   <Link
