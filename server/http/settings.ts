@@ -75,8 +75,6 @@ export function settingsRefusal(
       return 'The theme is light, dark or system';
     case 'language':
       return `The language is one of ${LANGUAGE_CHOICES.join(', ')}`;
-    case 'language':
-      return `The language is one of ${LANGUAGE_CHOICES.join(', ')}`;
     case 'devtools':
       return `DevTools keep a whole number of actions from ${DEVTOOLS_MAX_AGE_LIMITS.min} to ${DEVTOOLS_MAX_AGE_LIMITS.max}, and hide heartbeats or not`;
     default:
