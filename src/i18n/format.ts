@@ -73,3 +73,12 @@ export function formatOneDecimal(value: number): string {
     Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
   ).format(value);
 }
+
+/** A date with its month's short name and a time: Nov 22, 2026, 3:04 PM; 22.11.2026, 15:04. */
+export function formatMediumDateTime(value: string | number | Date | undefined | null): string {
+  const date = parse(value);
+  if (!date) return '';
+  return cached('medium-datetime', () =>
+    Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
+}

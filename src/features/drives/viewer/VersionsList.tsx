@@ -21,17 +21,17 @@ import {
   versionDownloadUrl,
 } from '../driveAdminApi';
 import { driveErrorText } from '../drivesApi';
-import { mediumDateTime } from './mediumDateTime';
+import { formatMediumDateTime } from '../../../i18n/format';
 
 /** Size · made (by whom) · replaced (by whom): facts side by side, each in the current language. */
 function describe(v: FileVersion, t: TFunction): string {
-  const made = mediumDateTime(v.CreatedAt);
+  const made = formatMediumDateTime(v.CreatedAt) || v.CreatedAt;
   const facts = [
     formatSize(v.Size),
     v.CreatedBy ? t('{{when}} by {{name}}', { when: made, name: v.CreatedBy }) : made,
   ];
   if (v.ReplacedAt) {
-    const replaced = mediumDateTime(v.ReplacedAt);
+    const replaced = formatMediumDateTime(v.ReplacedAt) || v.ReplacedAt;
     facts.push(
       v.ReplacedBy
         ? t('replaced {{when}} by {{name}}', { when: replaced, name: v.ReplacedBy })
