@@ -30,8 +30,11 @@ export const appTheme = createTheme({
         // Lighter tones than the light scheme's, so text in them reads on dark paper (WCAG AA).
         primary: { main: '#a5b4fc' },
         secondary: { main: '#5eead4' },
-        // MUI's dark error red takes white text at 3.7:1; this lighter red takes dark text.
-        error: { main: '#f87171' },
+        // Text in these reads on dark paper (main); a filled alert (a flash) is the dark tone
+        // with white text, and MUI's own dark tones give white only 3.9–4.1:1.
+        error: { main: '#f87171', dark: '#b91c1c' },
+        info: { main: '#29b6f6', dark: '#0369a1' },
+        success: { main: '#66bb6a', dark: '#2e7d32' },
         background: { default: '#0f1117', paper: '#171a23' },
       },
     },

@@ -18,7 +18,7 @@ test("an expert's home page by app and page name starts a workspace with that ex
   await signedIn(page);
   await page.goto('/a/experts/p/ada-quant');
   await expect(page.getByText('Loading...')).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Ada Quant' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ada Quant', exact: true })).toBeVisible();
   await expect(page.getByText(/checks every number twice/)).toBeVisible();
   await expect(page.getByTestId('invalid-component')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(

@@ -49,6 +49,10 @@ async function menu(page: Page, name: string, action: string) {
   await item(page, name)
     .getByRole('button', { name: `Actions for ${name}` })
     .click();
+  // A click while the menu still grows open can miss its item: wait for the menu to settle.
+  const paper = page.locator('.MuiMenu-paper');
+  await expect(paper).toHaveCSS('opacity', '1');
+  await expect(paper).toHaveCSS('transform', 'none');
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
