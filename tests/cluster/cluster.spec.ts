@@ -93,7 +93,11 @@ async function browserAt(
   const frames = recordFrames(page);
   await signInByApi(page);
   await page.goto(WORKSPACE);
-  await expect(page.getByRole('button', { name: /Ada Quant/ })).toBeVisible();
+  // The meeting is ready: on a phone the experts are in a drawer, the message box is on screen.
+  await expect(page.getByPlaceholder('Ask the experts...')).toBeVisible();
+  if (device === 'desktop') {
+    await expect(page.getByRole('button', { name: /Ada Quant/ })).toBeVisible();
+  }
   return { page, frames };
 }
 
