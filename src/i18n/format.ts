@@ -20,45 +20,41 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format as T;
 }
 
-const parse = (value: string | number | Date | undefined | null): Date | undefined => {
+type DateInput = string | number | Date | undefined | null;
+
+const parse = (value: DateInput): Date | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
 
-/** A short date: 11/22/2026, 22.11.2026; '' when absent or unreadable. */
-export function formatDate(value: string | number | Date | undefined | null): string {
-  const date = parse(value);
-  if (!date) return '';
-  return cached('date', () =>
-    Intl.DateTimeFormat(locale(), { month: 'numeric', day: 'numeric', year: 'numeric' }),
-  ).format(date);
+/** A formatter of dates in one form; '' for a value that is absent or no date. */
+function dateFormat(key: string, options: Intl.DateTimeFormatOptions) {
+  return (value: DateInput): string => {
+    const date = parse(value);
+    if (!date) return '';
+    return cached(key, () => Intl.DateTimeFormat(locale(), options)).format(date);
+  };
 }
+
+/** A short date: 11/22/2026, 22.11.2026; '' when absent or unreadable. */
+export const formatDate = dateFormat('date', { month: 'numeric', day: 'numeric', year: 'numeric' });
 
 /** A date and time: 11/22/2026, 3:04:05 PM; 22.11.2026, 15:04:05. */
-export function formatDateTime(value: string | number | Date | undefined | null): string {
-  const date = parse(value);
-  if (!date) return '';
-  return cached('datetime', () =>
-    Intl.DateTimeFormat(locale(), {
-      month: 'numeric',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-    }),
-  ).format(date);
-}
+export const formatDateTime = dateFormat('datetime', {
+  month: 'numeric',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
-/** A time of day: 3:04 PM; 15:04. */
-export function formatTime(value: string | number | Date | undefined | null): string {
-  const date = parse(value);
-  if (!date) return '';
-  return cached('time', () =>
-    Intl.DateTimeFormat(locale(), { hour: 'numeric', minute: '2-digit' }),
-  ).format(date);
-}
+/** A date with its month's short name and a time: Nov 22, 2026, 3:04 PM; 22.11.2026, 15:04. */
+export const formatMediumDateTime = dateFormat('medium-datetime', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 /** A number with the language's separators, at most the given decimals: 1,234.5; 1.234,5. */
 export function formatNumber(value: number, maximumFractionDigits = 2): string {
@@ -72,13 +68,4 @@ export function formatOneDecimal(value: number): string {
   return cached('one-decimal', () =>
     Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
   ).format(value);
-}
-
-/** A date with its month's short name and a time: Nov 22, 2026, 3:04 PM; 22.11.2026, 15:04. */
-export function formatMediumDateTime(value: string | number | Date | undefined | null): string {
-  const date = parse(value);
-  if (!date) return '';
-  return cached('medium-datetime', () =>
-    Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }),
-  ).format(date);
 }

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import type { SearchKind } from '../../../protocol';
-import { formatDate } from '../../i18n/format';
 import { tKey } from '../../i18n/i18n';
 import { baseType, extensionOf } from '../drives/preview/previewKind';
 
@@ -13,14 +12,6 @@ export const SEARCH_KINDS: readonly { value: SearchKind; label: string }[] = [
   { value: 'semantic', label: tKey('Semantic') },
   { value: 'tags', label: tKey('Tag') },
 ];
-
-/**
- * A short date in the page's language: 11/22/2026 in English (SPEC §9),
- * 22.11.2026 in German; '' when absent or unreadable.
- */
-export function formatShortDate(iso: string | undefined): string {
-  return formatDate(iso);
-}
 
 /**
  * Labels by extension; the name decides first, as people name their files by

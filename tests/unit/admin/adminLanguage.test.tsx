@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PeopleResponse } from '../../../protocol';
 import { AdminHomePage } from '../../../src/features/admin/AdminHomePage';
-import { fileTypeLabel, formatShortDate } from '../../../src/features/admin/adminFormat';
+import { fileTypeLabel } from '../../../src/features/admin/adminFormat';
+import { formatDate } from '../../../src/i18n/format';
 import { auditActionLabel } from '../../../src/features/audit/auditActions';
 import { UsersPage } from '../../../src/features/people/UsersPage';
 import { applyLanguage, t } from '../../../src/i18n/i18n';
@@ -18,8 +19,8 @@ afterEach(async () => {
 
 describe('the admin pages in English and German', { timeout: 20_000 }, () => {
   it('writes dates and file types in the page’s language', async () => {
-    expect(formatShortDate('2026-11-22T12:00:00Z')).toBe('11/22/2026');
-    expect(formatShortDate(undefined)).toBe('');
+    expect(formatDate('2026-11-22T12:00:00Z')).toBe('11/22/2026');
+    expect(formatDate(undefined)).toBe('');
     expect(fileTypeLabel('notes.md', 'text/markdown', t)).toBe('Markdown document');
     expect(fileTypeLabel('photo', 'image/x-icon', t)).toBe('ICON image');
     expect(fileTypeLabel('blob.bin', 'application/octet-stream', t)).toBe('BIN file');
@@ -27,7 +28,7 @@ describe('the admin pages in English and German', { timeout: 20_000 }, () => {
     expect(auditActionLabel('something-new', t)).toBe('something-new');
 
     await applyLanguage('de');
-    expect(formatShortDate('2026-11-22T12:00:00Z')).toBe('22.11.2026');
+    expect(formatDate('2026-11-22T12:00:00Z')).toBe('22.11.2026');
     expect(fileTypeLabel('notes.md', 'text/markdown', t)).toBe('Markdown-Dokument');
     expect(fileTypeLabel('photo', 'image/x-icon', t)).toBe('ICON-Bild');
     expect(fileTypeLabel('blob.bin', 'application/octet-stream', t)).toBe('BIN-Datei');

@@ -18,7 +18,8 @@ import { FilePreview, PreviewMessage } from '../../drives/preview/FilePreview';
 import { previewKind } from '../../drives/preview/previewKind';
 import { TextPreview } from '../../drives/preview/TextPreview';
 import { adminDriveUrl } from '../../../../protocol/paths';
-import { fileTypeLabel, formatShortDate } from '../adminFormat';
+import { formatDate } from '../../../i18n/format';
+import { fileTypeLabel } from '../adminFormat';
 import { AdminLayout, useAdminWorld } from '../AdminLayout';
 import { TagChips } from './TagChips';
 
@@ -57,7 +58,7 @@ function Details({ file }: { file: DriveFile }) {
       <Detail label={t('Size')}>
         <FileSize bytes={file.Size} />
       </Detail>
-      <Detail label={t('Updated')}>{formatShortDate(file.UpdatedAt) || '—'}</Detail>
+      <Detail label={t('Updated')}>{formatDate(file.UpdatedAt) || '—'}</Detail>
       <Detail label={t('Description')}>{file.Description || t('No description')}</Detail>
       <Detail label={t('Tags')}>
         {file.Tags.length ? <TagChips tags={file.Tags} max={file.Tags.length} /> : t('No tags')}

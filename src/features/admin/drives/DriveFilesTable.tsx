@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { DriveFile } from '../../../../protocol';
 import { FileSize } from '../../../components/FileSize';
 import { fileDownloadUrl } from '../../drives/drivesApi';
-import { formatShortDate } from '../adminFormat';
+import { formatDate } from '../../../i18n/format';
 import { FilePathLinks } from './FilePathLinks';
 import { IndexStateCell } from './IndexStateCell';
 import { TagChips } from './TagChips';
@@ -122,7 +122,7 @@ function FileRow({ file, props }: { file: DriveFile; props: DriveFilesTableProps
           label={t('Tags of {{name}}', { name: file.Path })}
         />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(file.UpdatedAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(file.UpdatedAt)}</TableCell>
       <TableCell>
         <IndexStateCell drive={drive} file={file} />
       </TableCell>
@@ -161,7 +161,7 @@ function FileCard({ file, props }: { file: DriveFile; props: DriveFilesTableProp
         <Box sx={{ flex: 1, minWidth: 0, pt: 1 }}>
           <FilePathLinks path={file.Path} onFolder={onFolder} />
           <Typography variant="caption" color="text.secondary" component="div">
-            {file.MimeType} · <FileSize bytes={file.Size} /> · {formatShortDate(file.UpdatedAt)}
+            {file.MimeType} · <FileSize bytes={file.Size} /> · {formatDate(file.UpdatedAt)}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
             <TagChips

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FileSize } from '../../../components/FileSize';
 import { Snippet } from '../../drives/finder/Snippet';
-import { fileTypeLabel, formatShortDate } from '../adminFormat';
+import { formatDate } from '../../../i18n/format';
+import { fileTypeLabel } from '../adminFormat';
 import type { AdminSearchResult } from './adminSearchApi';
 
 /** A score (0..1) as a whole percent, never above 100 (SPEC §9). */
@@ -53,7 +54,7 @@ export function SearchResultCard({
   onOpen: (result: AdminSearchResult) => void;
 }) {
   const { t } = useTranslation();
-  const updated = formatShortDate(result.updatedAt);
+  const updated = formatDate(result.updatedAt);
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea
