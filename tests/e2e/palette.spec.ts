@@ -110,6 +110,8 @@ test('a non-admin is not offered Clear Console, in the palette or on the console
   const who = newAccount(['innovation-lab']);
   await signInThroughPortal(page, who);
   await expect(page).toHaveURL(/dashboard$/);
+  // The palette listens from when the world is connected, which the dashboard's button shows.
+  await expect(page.getByRole('button', { name: 'Create Workspace' })).toBeVisible();
   await page.keyboard.press('Control+Shift+P');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await palette.getByRole('combobox', { name: 'Search commands' }).pressSequentially('console');
