@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DriveEdits } from './driveEdits';
 import { DriveHistory, keepVersion } from './driveHistory';
 import { FileIndexing } from './fileIndexing';
+import { DriveListings, taggedIds } from './driveListings';
 import { driveDialectOf, type DriveDialect, type TextHit, type TextQuery } from './driveDialect';
 import {
   cleanTags,
@@ -15,13 +16,6 @@ import { inTransaction, type Queries } from './kysely';
 
 export { cleanTags, tagsOf };
 export type { DriveRow, FileRow, ListOptions, SortBy, TextHit, TextQuery };
-
-const SORT_COLUMNS = {
-  path: 'path',
-  name: 'name',
-  size: 'size',
-  updated: 'updated_at',
-} as const satisfies Record<SortBy, string>;
 
 /** Ids per query when reading many files at once (bound parameters stay well under the caps). */
 const IDS_PER_QUERY = 500;
@@ -40,8 +34,11 @@ export class DrivesRepository {
   /** An administrator's changes (drives created and renamed, files moved and retagged); the past. */
   readonly edits: DriveEdits;
   readonly history: DriveHistory;
+  /** Listing totals and deep-page anchors, kept while the drive is unchanged. */
+  private readonly listings: DriveListings;
 
   constructor(private readonly q: Queries) {
+    this.listings = new DriveListings(q);
     this.dialect = driveDialectOf(q);
     this.indexing = new FileIndexing(q);
     this.edits = new DriveEdits(q, this.dialect);
@@ -147,44 +144,8 @@ export class DrivesRepository {
   }
 
   /** A page of the drive's files under `prefix`, and how many there are in all. */
-  async listFiles(
-    driveId: string,
-    opts: ListOptions = {},
-  ): Promise<{ rows: FileRow[]; total: number }> {
-    const prefix = opts.prefix ?? '';
-    const tagged = this.taggedIds(driveId, opts.tags);
-    const files = this.q
-      .selectFrom('drive_files')
-      .where('drive_id', '=', driveId)
-      // A range on the (drive_id, path) index: every path that starts with the prefix.
-      .$if(prefix !== '', (qb) =>
-        qb.where('path', '>=', prefix).where('path', '<', `${prefix}\u{10FFFF}`),
-      )
-      .$if(tagged !== undefined, (qb) => qb.where('id', 'in', tagged!));
-    const column = SORT_COLUMNS[opts.sortBy ?? 'path'];
-    const dir = opts.sortDir === 'desc' ? 'desc' : 'asc';
-    // The page's paths first, then its rows: skipping to a deep offset walks
-    // the (drive_id, path) index alone, where fetching every skipped row
-    // would cost PostgreSQL a heap read each. Counting runs meanwhile (on
-    // its own connection of a PostgreSQL pool).
-    const pagePaths = files
-      .select('path')
-      .orderBy(column, dir)
-      .$if(column !== 'path', (qb) => qb.orderBy('path', dir))
-      .limit(opts.limit ?? 50)
-      .offset(opts.offset ?? 0);
-    const [{ n }, rows] = await Promise.all([
-      files.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      this.q
-        .selectFrom('drive_files')
-        .selectAll()
-        .where('drive_id', '=', driveId)
-        .where('path', 'in', pagePaths)
-        .orderBy(column, dir)
-        .$if(column !== 'path', (qb) => qb.orderBy('path', dir))
-        .execute(),
-    ]);
-    return { rows, total: Number(n) };
+  listFiles(driveId: string, opts: ListOptions = {}): Promise<{ rows: FileRow[]; total: number }> {
+    return this.listings.page(driveId, opts);
   }
 
   /**
@@ -399,7 +360,7 @@ export class DrivesRepository {
     opts: { tags?: string[]; offset: number; limit: number },
   ): Promise<{ hits: TextHit[]; total: number }> {
     return this.dialect.searchText(this.q, driveId, query, {
-      only: this.taggedIds(driveId, opts.tags),
+      only: taggedIds(this.q, driveId, opts.tags),
       offset: opts.offset,
       limit: opts.limit,
     });
@@ -413,7 +374,7 @@ export class DrivesRepository {
     driveId: string,
     opts: { tags?: string[]; terms: string[]; offset: number; limit: number },
   ): Promise<{ rows: FileRow[]; total: number }> {
-    const tagged = this.taggedIds(driveId, opts.tags);
+    const tagged = taggedIds(this.q, driveId, opts.tags);
     const terms = opts.terms.filter(Boolean).slice(0, 20);
     if (tagged === undefined && terms.length === 0) return { rows: [], total: 0 };
     let files = this.q
@@ -456,19 +417,6 @@ export class DrivesRepository {
   }
 
   // ---- helpers --------------------------------------------------------------
-
-  /** The ids of the drive's files carrying every one of `tags` (case-insensitive); none: no filter. */
-  private taggedIds(driveId: string, tags: string[] | undefined) {
-    const wanted = cleanTags(tags ?? []);
-    if (wanted.length === 0) return undefined;
-    return this.q
-      .selectFrom('drive_file_tags')
-      .select('file_id')
-      .where('drive_id', '=', driveId)
-      .where('tag', 'in', wanted)
-      .groupBy('file_id')
-      .having((eb) => eb.fn.countAll(), '=', wanted.length);
-  }
 
   /**
    * Runs `work` in one transaction: the caller's when this repository is

@@ -171,7 +171,7 @@ describe('SQLite migrations', () => {
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers|drive_file_versions|drive_trash)/.test(
+            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers|drive_file_versions|drive_trash|drive_listing_revisions|drive_files_listed|drive_file_tags_listed)/.test(
               key,
             ),
         )

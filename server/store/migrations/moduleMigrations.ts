@@ -1,4 +1,8 @@
 import { sqliteDriveHistory, postgresDriveHistory } from './driveHistory';
+import {
+  postgresDriveListingRevisions,
+  sqliteDriveListingRevisions,
+} from './driveListingRevisions';
 import { sqliteMcpProviders, postgresMcpProviders } from './mcpProviders';
 import { messageVersionsMigration } from './messageVersions';
 import { sqlitePeopleAudit, postgresPeopleAudit } from './peopleAudit';
@@ -22,6 +26,7 @@ export const sqliteModuleMigrations: readonly Migration[] = [
   sqliteMcpProviders,
   sqliteDriveHistory,
   userLanguageMigration,
+  sqliteDriveListingRevisions,
 ];
 
 export const postgresModuleMigrations: readonly Migration[] = [
@@ -33,4 +38,5 @@ export const postgresModuleMigrations: readonly Migration[] = [
   postgresMcpProviders,
   postgresDriveHistory,
   userLanguageMigration,
+  postgresDriveListingRevisions,
 ];
