@@ -35,8 +35,12 @@ export class TopK<T> {
   }
 
   private swap(i: number, j: number) {
-    [this.items[i], this.items[j]] = [this.items[j]!, this.items[i]!];
-    [this.scores[i], this.scores[j]] = [this.scores[j]!, this.scores[i]!];
+    const item = this.items[i]!;
+    this.items[i] = this.items[j]!;
+    this.items[j] = item;
+    const score = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = score;
   }
 
   private up(i: number) {

@@ -232,7 +232,8 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
           const cosine = dot(p.vector, qv);
           if (always || (queryTerms.length > 0 && queryTerms.some((t) => p.terms.includes(t))))
             kept.push({ p, cosine });
-          else top.offer({ p, cosine }, cosine);
+          // Most passages fall below the best few hundred: no object made for them.
+          else if (cosine > top.floor) top.offer({ p, cosine }, cosine);
         }
       }
 
