@@ -135,8 +135,10 @@ export const sqliteDrives: DriveDialect = {
     // One pass over the matches ranks and counts them, keeping only (id, rank): the
     // page's rows are then read whole and given a snippet (a common word matches most
     // of a drive, and sorting whole rows, or counting in a pass of its own, doubled
-    // the time). Column weights for bm25: path, name, description, tags, body. The
-    // LEFT JOIN answers the count even when the page is past the last match.
+    // the time). CROSS JOIN keeps the page as the outer loop (SQLite's planner would
+    // otherwise scan every match again and look each up in the page). Column weights
+    // for bm25: path, name, description, tags, body. The LEFT JOIN answers the count
+    // even when the page is past the last match.
     const found = await sql<
       FileRow & { total_: number; rank_: number | null; snippet_: string | null }
     >`
@@ -154,8 +156,8 @@ export const sqliteDrives: DriveDialect = {
           SELECT f.*, page.rank_ AS rank_,
                  snippet(drive_fts, -1, '«', '»', '…', 16) AS snippet_
             FROM page
-            JOIN drive_fts ON drive_fts.rowid = page.id
-            JOIN drive_files f ON f.id = page.id
+            CROSS JOIN drive_fts ON drive_fts.rowid = page.id
+            CROSS JOIN drive_files f ON f.id = page.id
            WHERE drive_fts MATCH ${match}
         ) found ON 1
        ORDER BY found.rank_, found.id`.execute(q);
