@@ -1,7 +1,34 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+
+/** What only signed-in pages use (socket, sagas, world routes): loaded before any of them shows. */
+const SIGNED_IN_ENTRY = fileURLToPath(new URL('./src/signedInPages.ts', import.meta.url));
+
+/**
+ * Names 'signed-in' every module the signed-in code imports, directly or not
+ * (not dynamically). Every signed-in page waits for that code (RequireAuth),
+ * so one file serves them all; left alone, the bundler cut it into a dozen
+ * small files by which pages share each module, requests a slow connection
+ * pays a round trip for.
+ */
+function signedInChunk() {
+  let reachable: Set<string> | undefined;
+  return (id: string, ctx: { getModuleInfo(id: string): { importedIds: string[] } | null }) => {
+    if (!reachable) {
+      reachable = new Set();
+      const todo = [SIGNED_IN_ENTRY];
+      for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+        if (reachable.has(next)) continue;
+        reachable.add(next);
+        todo.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return reachable.has(id) ? 'signed-in' : null;
+  };
+}
 
 // The API server the dev server forwards to (npm run dev starts both).
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8081';
@@ -29,7 +56,7 @@ export default defineConfig({
           groups: [
             // Everything the entry imports is one file: /login is a single request, not
             // seventeen small ones each paying a round trip (Lighthouse, slow 4G).
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 3 },
             // The MUI components most lazy screens use (six or more), likewise in one file
             // cached across screens: the dashboard fetches 8 scripts instead of 21. Shared
             // by fewer, a component would weigh on screens that never show it.
@@ -37,8 +64,10 @@ export default defineConfig({
               name: 'mui',
               test: /node_modules[\\/]@mui[\\/](material|system|utils|icons-material)[\\/]/,
               minShareCount: 6,
-              priority: 1,
+              priority: 2,
             },
+            // Below both: what /login loads stays in 'app', shared MUI components in 'mui'.
+            { name: signedInChunk(), priority: 1 },
           ],
         },
       },

@@ -70,14 +70,3 @@ export function requestIdOf(frame: {
     (typeof fromContent === 'string' ? fromContent : undefined)
   );
 }
-
-/** Close codes of /api/ws/cog the browser acts on; neither is retried. */
-export const CLOSE_NOT_SIGNED_IN = 4401;
-export const CLOSE_WORLD_FORBIDDEN = 4403;
-/**
- * A server that is stopping closes its sockets with 1012 (Service Restart):
- * clients reconnect, as after any close but the two above, and behind a load
- * balancer reach another instance.
- */
-export const CLOSE_SERVER_RESTARTING = 1012;
-export const CLOSE_SERVER_RESTARTING_REASON = 'Server restarting; reconnect';

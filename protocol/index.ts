@@ -6,6 +6,7 @@ export * from './codec';
 export * from './jsonLimits';
 export * from './framePeek';
 export * from './rest';
+export * from './constants';
 export * from './timing';
 export * from './audio';
 export * from './paths';

@@ -3,22 +3,7 @@ import type { DriveStorage } from './driveAdmin';
 import type { Command } from './entities';
 import type { LanguageChoice, ThemeChoice } from './settings';
 
-/** Request and response shapes of every REST call in SPEC §7. */
-
-export const HEADER_VERSION = 'X-Client-Version';
-export const HEADER_BROWSER_ID = 'X-Browser-Id';
-export const HEADER_WORLD_ID = 'X-World-Id';
-export const HEADER_CSRF = 'X-CSRF-Token';
-export const CSRF_COOKIE = 'emgen_csrf';
-export const SESSION_COOKIE = 'emgen_session';
-/**
- * Set beside the session cookie and, unlike it, readable by the page: /login
- * asks the server about a session only when the browser may hold one, so a
- * signed-out visit makes no request that fails. It proves nothing; the
- * session cookie does.
- */
-export const SIGNED_IN_COOKIE = 'emgen_signed_in';
-export const DEFAULT_CLIENT_VERSION = '1.0.0';
+/** Request and response shapes of every REST call in SPEC §7 (their plain constants: constants.ts). */
 
 // ---- auth --------------------------------------------------------------
 
@@ -255,10 +240,6 @@ export interface ConsoleMessage {
 export interface ConsoleResponse {
   messages: ConsoleMessage[];
 }
-
-/** A session log file (src/store/actionLog/format.ts): its format name and version. */
-export const ACTION_LOG_FORMAT = 'emgen-action-log';
-export const ACTION_LOG_VERSION = 1;
 
 /** POST /api/support/logs: a session log a user sends to the world's administrators. */
 export const MAX_SUPPORT_LOG_BYTES = 20 * 1024 * 1024;

@@ -64,7 +64,7 @@ import { sendError } from './auth/requestAuth';
 import { originPolicy } from './auth/origins';
 import { browserAdmission } from './auth/socketAdmission';
 import { secureCookies } from './auth/sessionCookie';
-import { registerSpa } from './http/spa';
+import { inlineScriptSources, registerSpa } from './http/spa';
 import { registerCompression } from './http/compression';
 import { chooseSpeechProvider } from './speech/choose';
 import type { SpeechProvider } from './speech/provider';
@@ -145,7 +145,8 @@ export async function buildApp(opts: {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built index.html's inline colour-scheme script, by its hash; no other.
+        scriptSrc: ["'self'", ...inlineScriptSources(opts.clientDir ?? DEFAULT_CLIENT_DIR)],
         // MUI (emotion) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './routes';
-import { makeStore, type AppStore } from './store/store';
+import { makeBaseStore } from './store/baseStore';
+import type { AppStore } from './store/store';
 import { AppTheme } from './theme/AppTheme';
 import { LanguageFromAccount } from './features/settings/LanguageFromAccount';
 import { ThemeFromAccount } from './features/settings/ThemeFromAccount';
@@ -18,7 +19,7 @@ export function App({
 }) {
   const [router] = useState(() => createBrowserRouter(routes));
   const [appStore] = useState(
-    () => store ?? makeStore(undefined, { navigate: (to) => router.navigate(to), enhancers }),
+    () => store ?? makeBaseStore(undefined, { navigate: (to) => router.navigate(to), enhancers }),
   );
   return (
     <Provider store={appStore}>

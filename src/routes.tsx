@@ -10,9 +10,9 @@ import { LoggedOutPage } from './features/auth/LoggedOutPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { usePageVisibility } from './features/auth/usePageVisibility';
 import { RequireAuth } from './features/auth/RequireAuth';
+import { loadSignedInCode, signedInComponent } from './features/auth/signedInCode';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
-import { ActiveWorldRoute, PathWorldRoute, ToActiveWorld } from './features/world/WorldRoute';
 import { WorkspaceRoute, workspaceRouteLoader } from './features/world/WorkspaceRoute';
 
 /** What shows while a screen's code downloads (a component, so it follows the language). */
@@ -42,6 +42,11 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'loader
     ),
   };
 }
+
+// The world routes come with the signed-in code, which RequireAuth waits for.
+const PathWorldRoute = signedInComponent((code) => code.PathWorldRoute);
+const ActiveWorldRoute = signedInComponent((code) => code.ActiveWorldRoute);
+const ToActiveWorld = signedInComponent((code) => code.ToActiveWorld);
 
 const pageViewer = lazyPage(() =>
   import('./features/pages/PageViewerPage').then((m) => m.PageViewerPage),
@@ -90,6 +95,11 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireAuth />,
+        loader: () => {
+          // Fetched alongside the session check; a failed download is reported by RequireAuth.
+          loadSignedInCode().catch(() => undefined);
+          return null;
+        },
         children: [
           {
             path: '/w/:worldId',

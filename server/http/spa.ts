@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import negotiate from '@fastify/accept-negotiator';
@@ -16,6 +17,21 @@ import { sendError } from '../auth/requestAuth';
 /** Encodings the build writes, in order of preference, with their file suffix. */
 const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
 type Encoding = keyof typeof ENCODINGS;
+
+/**
+ * The CSP sources (sha256 hashes) of the built index.html's inline scripts:
+ * the colour-scheme script runs inline, so the first paint waits for no
+ * request of its own, and the CSP still allows no other inline script. None
+ * before the client is built.
+ */
+export function inlineScriptSources(clientDir: string): string[] {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) return [];
+  const html = fs.readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+}
 
 /** index.html in the best encoding the browser accepts that the build wrote. */
 function sendIndex(req: FastifyRequest, reply: FastifyReply, index: string) {

@@ -5,7 +5,7 @@ import {
   HEADER_CSRF,
   HEADER_VERSION,
   HEADER_WORLD_ID,
-} from '../../protocol';
+} from '../../protocol/constants';
 import { getBrowserId } from '../ws/browserId';
 import { worldIdFromPath } from '../features/world/worldPath';
 

@@ -1,26 +1,19 @@
 import { addListener, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
-import { addBrowserAppsListeners } from '../features/apps/browserAppsListeners';
-import { addSessionListeners } from '../features/auth/sessionListeners';
-import { addDictationListeners } from '../features/dictation/dictationListeners';
-import { addDriveUndoListeners } from '../features/drives/manage/driveUndo';
-import { addSidebarListeners } from '../features/workspace/sidebar/sidebarListeners';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 
-/** Every feature's reactive side effects (STYLE 8), registered on each new store's own middleware. */
-const featureListeners: ((start: AppStartListening) => void)[] = [
-  addBrowserAppsListeners,
-  addSessionListeners,
-  addDictationListeners,
-  addSidebarListeners,
-  addDriveUndoListeners,
-];
+/** One feature's reactive side effects (STYLE 8). */
+export type FeatureListeners = (start: AppStartListening) => void;
 
-export function createAppListenerMiddleware() {
+/**
+ * A new store's own listener middleware with these features' listeners; the
+ * signed-in pages' features add theirs when their code has loaded
+ * (store/signedInParts.ts).
+ */
+export function createAppListenerMiddleware(featureListeners: FeatureListeners[]) {
   const middleware = createListenerMiddleware();
-  const start = middleware.startListening as AppStartListening;
-  for (const add of featureListeners) add(start);
+  for (const add of featureListeners) add(middleware.startListening as AppStartListening);
   return middleware;
 }
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { SIGNED_IN_COOKIE } from '../../../protocol';
+import { SIGNED_IN_COOKIE } from '../../../protocol/constants';
 import { readCookie } from '../../api/requestHeaders';
 import { useSignOut } from './useSignOut';
 import { useAppSelector } from '../../store/hooks';

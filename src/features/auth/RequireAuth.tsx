@@ -5,13 +5,19 @@ import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppSelector } from '../../store/hooks';
 import { useCheckUserMutation } from './authApi';
 import { selectAuthStatus } from './authSlice';
+import { useSignedInCode } from './signedInCode';
 
-/** Signed-in routes: check the session once, then show the page or send the user to sign in. */
+/**
+ * Signed-in routes: check the session once, then show the page or send the
+ * user to sign in. The signed-in code (socket, sagas, world routes) downloads
+ * meanwhile; the page shows once both are done.
+ */
 export function RequireAuth() {
   const { t } = useTranslation();
   const status = useAppSelector(selectAuthStatus);
   const [checkUser] = useCheckUserMutation();
   const location = useLocation();
+  const codeReady = useSignedInCode();
 
   useEffect(() => {
     if (status === 'unknown') void checkUser();
@@ -24,5 +30,6 @@ export function RequireAuth() {
     return <Navigate to={`/auth/login?next=${next}`} replace />;
   }
   if (status !== 'ok') return <FullScreenSpinner label={t('Checking your session...')} />;
+  if (!codeReady) return <FullScreenSpinner label={t('Loading...')} />;
   return <Outlet />;
 }

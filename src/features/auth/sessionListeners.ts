@@ -1,5 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { CLOSE_WORLD_FORBIDDEN, USER_REFRESH_INTERVAL_MS } from '../../../protocol';
+import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol/constants';
+import { USER_REFRESH_INTERVAL_MS } from '../../../protocol/timing';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { cogDisconnected, cogIn } from '../../ws/cogActions';
 import { authenticationFailed } from './authActions';

@@ -1,5 +1,5 @@
 import { createSlice, nanoid } from '@reduxjs/toolkit';
-import { FLASH_DURATION_MS } from '../../../protocol';
+import { FLASH_DURATION_MS } from '../../../protocol/timing';
 import { t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 

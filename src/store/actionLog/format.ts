@@ -1,5 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { ACTION_LOG_FORMAT, ACTION_LOG_VERSION, DEFAULT_CLIENT_VERSION } from '../../../protocol';
+import {
+  ACTION_LOG_FORMAT,
+  ACTION_LOG_VERSION,
+  DEFAULT_CLIENT_VERSION,
+} from '../../../protocol/constants';
 
 /** The app version a log is recorded by; replay compares it with its own. */
 export const APP_VERSION = DEFAULT_CLIENT_VERSION;
