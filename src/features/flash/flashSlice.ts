@@ -1,6 +1,6 @@
-import { createSlice, nanoid } from '@reduxjs/toolkit';
+import { createSlice, lruMemoize, nanoid } from '@reduxjs/toolkit';
 import { FLASH_DURATION_MS } from '../../../protocol';
-import { t } from '../../i18n/i18n';
+import { i18n, t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
@@ -42,6 +42,23 @@ function showServerFlash(state: FlashState, text: string, severity: FlashSeverit
   };
 }
 
+/*
+ * A server flash's text, remembered by language and value: i18next takes several
+ * microseconds a call, and a busy round starts the same few tools again and again,
+ * one server.tool.start frame each (DESIGN §8 ingest budget). The language is an
+ * argument so that a switch of language makes the text anew; the German catalogue
+ * is loaded before the switch (i18n.ts, applyLanguage).
+ */
+const REMEMBERED_TEXTS = 16;
+const toolStartText = lruMemoize(
+  (_language: string, tool: string) => t('Using {{tool}}...', { tool }),
+  { maxSize: REMEMBERED_TEXTS },
+);
+const toolErrorText = lruMemoize(
+  (_language: string, error: string) => t('Tool error: {{error}}', { error }),
+  { maxSize: REMEMBERED_TEXTS },
+);
+
 /**
  * One flash at a time, and the newest wins: a busy meeting flashes faster than
  * every 4 s, and the answer to something the user just did must not wait.
@@ -72,14 +89,11 @@ export const flashSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(cogIn('server.tool.start'), (state, { payload }) => {
-        showServerFlash(state, t('Using {{tool}}...', { tool: payload.content.tool_name }), 'info');
+        const text = toolStartText(i18n.language, payload.content.tool_name);
+        showServerFlash(state, text, 'info');
       })
       .addCase(cogIn('server.tool.error'), (state, { payload }) => {
-        showServerFlash(
-          state,
-          t('Tool error: {{error}}', { error: payload.content.error }),
-          'error',
-        );
+        showServerFlash(state, toolErrorText(i18n.language, payload.content.error), 'error');
       })
       .addCase(cogIn('flash.message'), (state, { payload }) => {
         showServerFlash(state, payload.content.text, 'info');
