@@ -16,7 +16,7 @@ import {
   type DictationDeps,
 } from '../features/dictation/dictationMiddleware';
 import { dictationSlice } from '../features/dictation/dictationSlice';
-import { flashSlice } from '../features/flash/flashSlice';
+import { flashReducer } from '../features/flash/flashSlice';
 import { flowSlice } from '../features/flow/flowSlice';
 import { worldSlice } from '../features/world/worldSlice';
 import { workspaceReducer } from '../features/workspace/workspaceSlice';
@@ -40,7 +40,7 @@ export const rootReducer = combineSlices(
   { [baseApi.reducerPath]: passSocketFramesReducer(baseApi.reducer) },
   authSlice,
   connectionSlice,
-  flashSlice,
+  { flash: flashReducer },
   worldSlice,
   { workspace: workspaceReducer },
   sidebarSlice,
