@@ -71,6 +71,10 @@ async function measure(withoutActionLog: boolean, frames: number): Promise<Inges
       browserId: () => 'bench',
     },
   });
+  // The store loads the compiled frame parsers as a chunk of their own (protocol/compiled);
+  // a page has them long before a conversation streams, so the rounds start once they are in.
+  await import('../../protocol/compiled/serverFrames');
+  await new Promise((resolve) => setImmediate(resolve));
   store.dispatch(cogConnectRequested({ worldId: 'bench' }));
   const socket = opened[0]!;
   socket.readyState = 1;
