@@ -15,8 +15,8 @@ export type ServerFrame<T extends ServerTyp = ServerTyp> = T extends ServerTyp
 export type Decoded<F> =
   { ok: true; frame: F } | { ok: false; reason: string; typ?: string; requestId?: string };
 
-type SchemaTable = Record<string, { safeParse(v: unknown): SafeParseLike }>;
-interface SafeParseLike {
+export type SchemaTable = Record<string, { safeParse(v: unknown): SafeParseLike }>;
+export interface SafeParseLike {
   success: boolean;
   data?: unknown;
   error?: { issues: SchemaIssue[] };
@@ -26,13 +26,15 @@ function describeIssues(err: SafeParseLike['error']): string {
   return describeIssue(err?.issues[0]);
 }
 
-function decode(raw: unknown, table: SchemaTable): Decoded<Frame> {
+export type FrameParser = Pick<typeof frameSchema, 'safeParse'>;
+
+function decode(raw: unknown, outerSchema: FrameParser, table: SchemaTable): Decoded<Frame> {
   if (typeof raw !== 'string') return { ok: false, reason: 'Frame is not text' };
   // Depth and size are checked on the raw text, before anything walks the parsed value.
   const parsed = parseLimitedJson(raw, FRAME_JSON_LIMITS);
   if (!parsed.ok) return { ...parsed, ...peekFrameIds(raw) };
   const json = parsed.value;
-  const outer = frameSchema.safeParse(json);
+  const outer = outerSchema.safeParse(json);
   if (!outer.success) {
     return { ok: false, reason: `Invalid frame: ${describeIssues(outer.error)}` };
   }
@@ -56,12 +58,34 @@ function decode(raw: unknown, table: SchemaTable): Decoded<Frame> {
 
 /** Server side: parse and validate a frame a client sent. */
 export function decodeClientFrame(raw: unknown): Decoded<ClientFrame> {
-  return decode(raw, clientMessageSchemas as unknown as SchemaTable) as Decoded<ClientFrame>;
+  return decode(
+    raw,
+    frameSchema,
+    clientMessageSchemas as unknown as SchemaTable,
+  ) as Decoded<ClientFrame>;
+}
+
+/** The schemas decodeServerFrame validates with: the frame's, and the content's by typ. */
+export interface ServerFrameSchemas {
+  frame: FrameParser;
+  content: SchemaTable;
+}
+
+let serverFrameSchema: FrameParser = frameSchema;
+let serverTable = serverMessageSchemas as unknown as SchemaTable;
+
+/**
+ * Validates server frames with these schemas from now on: the same schemas with
+ * parsers zod's compiler made at build time (protocol/compiled, a lazy chunk).
+ */
+export function installServerFrameSchemas(schemas: ServerFrameSchemas): void {
+  serverFrameSchema = schemas.frame;
+  serverTable = schemas.content;
 }
 
 /** Client side: parse and validate a frame the server sent. */
 export function decodeServerFrame(raw: unknown): Decoded<ServerFrame> {
-  return decode(raw, serverMessageSchemas as unknown as SchemaTable) as Decoded<ServerFrame>;
+  return decode(raw, serverFrameSchema, serverTable) as Decoded<ServerFrame>;
 }
 
 export function encodeFrame(frame: Frame): string {

@@ -11,7 +11,7 @@ import { passSocketFramesMiddleware, passSocketFramesReducer } from '../api/pass
 import { authSlice } from '../features/auth/authSlice';
 import { addSessionListeners } from '../features/auth/sessionListeners';
 import type { DictationDeps } from '../features/dictation/dictationMiddleware';
-import { flashSlice } from '../features/flash/flashSlice';
+import { flashReducer } from '../features/flash/flashSlice';
 import type { SagaContext } from '../sagas/context';
 import type { CogDispatchExtension, CogMiddlewareDeps } from '../ws/cogMiddleware';
 import {
@@ -32,7 +32,7 @@ import type { RootState } from './store';
 export const signedOutReducer = combineSlices(
   { [baseApi.reducerPath]: passSocketFramesReducer(baseApi.reducer) },
   authSlice,
-  flashSlice,
+  { flash: flashReducer },
 );
 
 export interface StoreOptions {

@@ -8,6 +8,7 @@ import {
   RECONNECT_MAX_ATTEMPTS,
   decodeServerFrame,
   encodeFrame,
+  installServerFrameSchemas,
   type ClientContent,
   type ClientFrame,
   type ClientTyp,
@@ -107,6 +108,12 @@ export function createCogMiddleware(deps: CogMiddlewareDeps): CogMiddleware {
   const { setTimeout, clearTimeout } = deps;
 
   return (api) => {
+    // Frames are decoded by zod's parsers compiled at build time once their chunk is here,
+    // by the schemas' own until then (or if it fails to load): the same answers either way.
+    void import('../../protocol/compiled/serverFrames').then(
+      (m) => installServerFrameSchemas(m.compiledServerFrameSchemas()),
+      () => undefined,
+    );
     const transport = new CogTransport({
       WebSocketImpl: deps.WebSocketImpl,
       setTimeout,

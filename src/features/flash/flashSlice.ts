@@ -1,6 +1,6 @@
-import { createSlice, nanoid } from '@reduxjs/toolkit';
+import { createSlice, lruMemoize, nanoid, type UnknownAction } from '@reduxjs/toolkit';
 import { FLASH_DURATION_MS } from '../../../protocol/timing';
-import { t } from '../../i18n/i18n';
+import { i18n, t } from '../../i18n/i18n';
 import { cogIn } from '../../ws/cogActions';
 
 export type FlashSeverity = 'info' | 'success' | 'warning' | 'error';
@@ -31,16 +31,33 @@ interface FlashState {
 
 const initialState: FlashState = { current: null, fromServer: 0 };
 
-function showServerFlash(state: FlashState, text: string, severity: FlashSeverity) {
+/** The next flash shown for a server event (a new object: see flashReducer). */
+function withServerFlash(state: FlashState, text: string, severity: FlashSeverity): FlashState {
   // A session log recorded before this counter existed replays from a state without it.
-  state.fromServer = (state.fromServer ?? 0) + 1;
-  state.current = {
-    id: `server-${state.fromServer}`,
-    text,
-    severity,
-    durationMs: FLASH_DURATION_MS,
+  const fromServer = (state.fromServer ?? 0) + 1;
+  return {
+    ...state,
+    fromServer,
+    current: { id: `server-${fromServer}`, text, severity, durationMs: FLASH_DURATION_MS },
   };
 }
+
+/*
+ * A server flash's text, remembered by language and value: i18next takes several
+ * microseconds a call, and a busy round starts the same few tools again and again,
+ * one server.tool.start frame each (DESIGN §8 ingest budget). The language is an
+ * argument so that a switch of language makes the text anew; the German catalogue
+ * is loaded before the switch (i18n.ts, applyLanguage).
+ */
+const REMEMBERED_TEXTS = 16;
+const toolStartText = lruMemoize(
+  (_language: string, tool: string) => t('Using {{tool}}...', { tool }),
+  { maxSize: REMEMBERED_TEXTS },
+);
+const toolErrorText = lruMemoize(
+  (_language: string, error: string) => t('Tool error: {{error}}', { error }),
+  { maxSize: REMEMBERED_TEXTS },
+);
 
 /**
  * One flash at a time, and the newest wins: a busy meeting flashes faster than
@@ -67,24 +84,6 @@ export const flashSlice = createSlice({
       if (state.current?.id === action.payload) state.current = null;
     },
   },
-  // Server events the user sees as a flash (SPEC §2, §8). The frame itself is the event:
-  // answering it here, not from a listener, spares every tool call a second dispatch.
-  extraReducers: (builder) => {
-    builder
-      .addCase(cogIn('server.tool.start'), (state, { payload }) => {
-        showServerFlash(state, t('Using {{tool}}...', { tool: payload.content.tool_name }), 'info');
-      })
-      .addCase(cogIn('server.tool.error'), (state, { payload }) => {
-        showServerFlash(
-          state,
-          t('Tool error: {{error}}', { error: payload.content.error }),
-          'error',
-        );
-      })
-      .addCase(cogIn('flash.message'), (state, { payload }) => {
-        showServerFlash(state, payload.content.text, 'info');
-      });
-  },
   selectors: {
     selectCurrentFlash: (state) => state.current ?? undefined,
   },
@@ -92,3 +91,28 @@ export const flashSlice = createSlice({
 
 export const { flashShown, flashDismissed } = flashSlice.actions;
 export const { selectCurrentFlash } = flashSlice.selectors;
+
+const toolStarted = cogIn('server.tool.start');
+const toolFailed = cogIn('server.tool.error');
+const flashMessage = cogIn('flash.message');
+
+/**
+ * The slice, then the server events the user sees as a flash (SPEC §2, §8).
+ * The frame itself is the event: answering it here, not from a listener, spares
+ * every tool call a second dispatch. These cases are a spread each and run per
+ * tool call, so they go around Immer (as the workspace's streamed frames do): a
+ * draft costs a proxy, a finalising walk and a freeze, several times the update.
+ */
+export function flashReducer(state: FlashState | undefined, action: UnknownAction): FlashState {
+  const next = flashSlice.reducer(state, action);
+  if (toolStarted.match(action)) {
+    const text = toolStartText(i18n.language, action.payload.content.tool_name);
+    return withServerFlash(next, text, 'info');
+  }
+  if (toolFailed.match(action)) {
+    const text = toolErrorText(i18n.language, action.payload.content.error);
+    return withServerFlash(next, text, 'error');
+  }
+  if (flashMessage.match(action)) return withServerFlash(next, action.payload.content.text, 'info');
+  return next;
+}

@@ -4,6 +4,7 @@ import {
   flashShown,
   selectCurrentFlash,
 } from '../../../src/features/flash/flashSlice';
+import { applyLanguage } from '../../../src/i18n/i18n';
 import { cogConnectRequested } from '../../../src/ws/cogActions';
 import { makeTestStore } from '../testStore';
 
@@ -62,5 +63,21 @@ describe('server events shown as a flash (SPEC §2, §8)', () => {
     expect([first.id, second.id]).not.toContain(own.id);
     store.dispatch(flashDismissed(own.id));
     expect(selectCurrentFlash(store.getState())).toBeUndefined();
+  });
+
+  it('words a tool flash in the language of the moment, also for a tool flashed before', async () => {
+    const { store, send } = connected();
+    send('server.tool.start', { tool_name: 'calc_evaluate' });
+    expect(selectCurrentFlash(store.getState())?.text).toBe('Using calc_evaluate...');
+    vi.useRealTimers(); // the German catalogue is a dynamic import
+    try {
+      await applyLanguage('de');
+      send('server.tool.start', { tool_name: 'calc_evaluate' });
+      expect(selectCurrentFlash(store.getState())?.text).toBe('calc_evaluate wird verwendet…');
+    } finally {
+      await applyLanguage('en');
+    }
+    send('server.tool.start', { tool_name: 'calc_evaluate' });
+    expect(selectCurrentFlash(store.getState())?.text).toBe('Using calc_evaluate...');
   });
 });
