@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { styled, type SxProps, type Theme } from '@mui/material/styles';
+import { unstable_memoTheme as memoTheme } from '@mui/material/utils';
 import { Component, memo, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -78,6 +78,13 @@ const markdownSx: SxProps<Theme> = {
   '& blockquote': { m: 0, pl: 2, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' },
 };
 
+/**
+ * The box's own styles, made once per theme rather than run through the sx
+ * processor on every render of every message (a transcript mounts dozens).
+ * A caller's sx still applies after them.
+ */
+const MarkdownRoot = styled('div')(memoTheme(({ theme }) => theme.unstable_sx(markdownSx)));
+
 class MarkdownBoundary extends Component<
   { source: string; children: ReactNode },
   { failedOn: string | null }
@@ -125,7 +132,7 @@ export const Markdown = memo(function Markdown({
   }
   return (
     <MarkdownBoundary source={content}>
-      <Box className="markdown" sx={[markdownSx, ...(Array.isArray(sx) ? sx : [sx])]}>
+      <MarkdownRoot className="markdown" sx={sx}>
         <ReactMarkdown
           remarkPlugins={remarkPlugins}
           rehypePlugins={rehypePlugins}
@@ -133,7 +140,7 @@ export const Markdown = memo(function Markdown({
         >
           {source}
         </ReactMarkdown>
-      </Box>
+      </MarkdownRoot>
     </MarkdownBoundary>
   );
 });

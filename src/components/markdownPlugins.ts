@@ -47,7 +47,30 @@ const math = lazyPlugins(() =>
   })),
 );
 
-const remarkBase: Plugins = [remarkGfm];
+/**
+ * remark-gfm with its extensions made once. react-markdown builds a processor per render
+ * and freezing it runs every attacher: remark-gfm's made the GFM syntax, mdast and
+ * to-markdown extensions anew for each row (a third of a row's markdown time in profiles
+ * of the transcript). They are plain, stateless configuration, the same objects a frozen
+ * processor reuses for every document it parses: made once by remark-gfm itself, and
+ * handed to each processor the way remark-gfm hands them.
+ */
+type ExtensionData = Record<
+  'micromarkExtensions' | 'fromMarkdownExtensions' | 'toMarkdownExtensions',
+  unknown[]
+>;
+const gfmData: Partial<ExtensionData> = {};
+(remarkGfm as unknown as (this: { data(): Partial<ExtensionData> }) => void).call({
+  data: () => gfmData,
+});
+function remarkGfmShared(this: { data(): Partial<ExtensionData> }) {
+  const data = this.data();
+  for (const key of Object.keys(gfmData) as (keyof ExtensionData)[]) {
+    (data[key] ??= []).push(...gfmData[key]!);
+  }
+}
+
+const remarkBase: Plugins = [remarkGfmShared as Plugins[number]];
 
 interface PluginProps {
   remarkPlugins: Plugins;

@@ -41,6 +41,13 @@ export function Transcript() {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey,
+    // The first render already holds the rows the view opens at (the newest, or the message
+    // jumped to; the layout effect below scrolls there): from offset 0 it rendered the oldest
+    // rows, measured them and threw them away in the same commit.
+    initialOffset: () => {
+      const focus = history.focus === null ? undefined : positionOf(list, history.focus);
+      return Math.max(0, focus ?? list.size - 1) * ESTIMATED_ROW_PX;
+    },
     overscan: 6,
     anchorTo: 'end',
     // Live messages are followed; a newer page fetched while reading down is not.

@@ -2,7 +2,8 @@ import BuildIcon from '@mui/icons-material/Build';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { keyframes } from '@mui/material/styles';
+import { keyframes, styled } from '@mui/material/styles';
+import { unstable_memoTheme as memoTheme } from '@mui/material/utils';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerSnapshot, MessageVersion } from '../../../../protocol';
@@ -25,6 +26,80 @@ import { QuestionEditor } from './messages/QuestionEditor';
 import { RelativeTime } from './messages/RelativeTime';
 import { VersionSwitch } from './messages/VersionSwitch';
 import { MarkdownOnDemand, SafeHtmlOnDemand } from '../../../components/RichTextOnDemand';
+
+/*
+ * A row's own boxes, styled once per theme. As `sx` on a Box, MUI ran its sx
+ * processor (theme lookups, breakpoints) over these objects for every row on
+ * every render: in CPU profiles of mounting the transcript and of appending to
+ * it, most of emotion's time. The CSS is the same: theme.unstable_sx is what
+ * the sx prop applies.
+ */
+const RowRoot = styled('div', { shouldForwardProp: (prop) => prop !== 'collapsed' })<{
+  collapsed: boolean;
+}>(
+  memoTheme(({ theme }) => ({
+    ...theme.unstable_sx({ px: 2, py: 1 }),
+    variants: [{ props: { collapsed: true }, style: { paddingTop: 0, paddingBottom: 0 } }],
+  })),
+);
+
+const Bubble = styled('div', {
+  shouldForwardProp: (prop) => prop !== 'isUser' && prop !== 'focused' && prop !== 'tool',
+})<{ isUser: boolean; focused: boolean; tool: boolean }>(
+  memoTheme(({ theme }) => ({
+    ...theme.unstable_sx({
+      p: 1.5,
+      borderRadius: 2,
+      bgcolor: 'background.paper',
+      border: 1,
+      borderColor: 'divider',
+    }),
+    variants: [
+      { props: { isUser: true }, style: theme.unstable_sx({ bgcolor: 'action.hover' }) },
+      {
+        props: { focused: true },
+        style: theme.unstable_sx({ border: 2, borderColor: 'primary.main' }),
+      },
+      {
+        props: { tool: true, focused: false },
+        style: theme.unstable_sx({ borderLeft: 4, borderLeftColor: 'secondary.main' }),
+      },
+    ],
+  })),
+);
+
+const BubbleHead = styled('div')(
+  memoTheme(({ theme }) =>
+    theme.unstable_sx({ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 0.5 }),
+  ),
+);
+
+const BubbleTitle = styled('div')(
+  memoTheme(({ theme }) =>
+    theme.unstable_sx({
+      display: 'flex',
+      alignItems: 'center',
+      gap: 1,
+      flexWrap: 'wrap',
+      flex: 1,
+      minWidth: 0,
+    }),
+  ),
+);
+
+const BubbleWhen = styled('div')(
+  memoTheme(({ theme }) =>
+    theme.unstable_sx({
+      display: 'flex',
+      alignItems: 'center',
+      gap: 0.5,
+      flexShrink: 0,
+      minHeight: 24,
+    }),
+  ),
+);
+
+const monospace = { fontFamily: 'monospace' } as const;
 
 /**
  * One transcript row. It selects its own message by id, so appending a
@@ -49,8 +124,9 @@ export const TranscriptRow = memo(function TranscriptRow({
   // Actions mount only on hover / focus: a row stays cheap at 10,000 of them.
   const [active, setActive] = useState(false);
   return (
-    <Box
+    <RowRoot
       ref={measureRef}
+      collapsed={hidden}
       data-index={index}
       data-message-id={id}
       role="listitem"
@@ -61,7 +137,6 @@ export const TranscriptRow = memo(function TranscriptRow({
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false);
       }}
-      sx={{ px: 2, py: hidden ? 0 : 1 }}
     >
       {message && !hidden && (
         <MessageView
@@ -72,7 +147,7 @@ export const TranscriptRow = memo(function TranscriptRow({
           active={active}
         />
       )}
-    </Box>
+    </RowRoot>
   );
 });
 
@@ -112,34 +187,20 @@ function MessageView({
   const newest = shownIndex === count - 1;
   const text = shown.html ?? shown.content;
   return (
-    <Box
-      sx={{
-        p: 1.5,
-        borderRadius: 2,
-        bgcolor: isUser ? 'action.hover' : 'background.paper',
-        border: focused ? 2 : 1,
-        borderColor: focused ? 'primary.main' : 'divider',
-        ...(tool && !focused ? { borderLeft: 4, borderLeftColor: 'secondary.main' } : {}),
-      }}
+    <Bubble
+      isUser={isUser}
+      focused={focused}
+      tool={Boolean(tool)}
       {...(tool ? { 'data-tool': tool } : {})}
     >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 0.5 }}>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            flexWrap: 'wrap',
-            flex: 1,
-            minWidth: 0,
-          }}
-        >
+      <BubbleHead>
+        <BubbleTitle>
           {tool && <BuildIcon fontSize="small" color="secondary" aria-hidden />}
           <Typography
             variant="subtitle2"
             component="span"
             color={isUser ? 'text.primary' : tool ? 'secondary' : 'primary'}
-            sx={tool ? { fontFamily: 'monospace' } : undefined}
+            sx={tool ? monospace : undefined}
           >
             {tool ? `/${shortToolName(tool)}` : message.name}
           </Typography>
@@ -155,15 +216,15 @@ function MessageView({
           )}
           {keywords && <Chip size="small" variant="outlined" label={keywords} />}
           {!message.final && <TypingIndicator />}
-        </Box>
+        </BubbleTitle>
         {/* When and which version stay at the top right however the chips wrap. */}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0, minHeight: 24 }}>
+        <BubbleWhen>
           {count > 1 && (
             <VersionSwitch messageId={message.message_id} shown={shownIndex} count={count} />
           )}
           {shown.created_at && <RelativeTime iso={shown.created_at} />}
-        </Box>
-      </Box>
+        </BubbleWhen>
+      </BubbleHead>
       {editing ? (
         <QuestionEditor
           messageId={message.message_id}
@@ -188,7 +249,7 @@ function MessageView({
           onEdit={() => setEditing(true)}
         />
       )}
-    </Box>
+    </Bubble>
   );
 }
 
