@@ -112,7 +112,8 @@ test('Open in File Viewer goes to the full viewer, which renders markdown', asyn
   await finder.getByRole('button', { name: 'Open in File Viewer' }).click();
   await expect(page).toHaveURL(/\/emdrive\/Library\/file\/handbook/);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Download' })).toBeVisible();
+  // The file's own Download, not the versions list's (it lists the current version too).
+  await expect(page.getByRole('link', { name: 'Download', exact: true })).toBeVisible();
 });
 
 test("the Librarian answers from the world's documents and cites them", async ({ page }) => {
