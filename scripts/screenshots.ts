@@ -1,7 +1,7 @@
 /**
  * Takes Chromium screenshots of the given paths against a fresh server with
  * the demo seed, signed in as the admin: `npm run screenshots -- /login /w/acme_research`.
- * Files land in .tmp/screens/.
+ * Each path at a desktop's size and a phone's; files land in .tmp/screens/.
  */
 import fs from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
@@ -17,20 +17,26 @@ fs.mkdirSync('.tmp/screens', { recursive: true });
 const server = await startServerProcess();
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
-  const shoot = async (page: Page, p: string) => {
+  const shoot = async (page: Page, p: string, suffix: string) => {
     await page.goto(server.url + p);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(600);
-    const file = `.tmp/screens/${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}.png`;
+    const name = p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root';
+    const file = `.tmp/screens/${name}${suffix}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   };
-  const anonymous = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  for (const p of signedOut) await shoot(anonymous, p);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await signInThroughPortal(page, E2E_ADMIN, undefined, server.url);
-  await page.waitForURL(/dashboard/);
-  for (const p of signedIn) await shoot(page, p);
+  for (const [viewport, suffix] of [
+    [{ width: 1280, height: 800 }, ''],
+    [{ width: 390, height: 844 }, '-390x844'],
+  ] as const) {
+    const anonymous = await browser.newPage({ viewport });
+    for (const p of signedOut) await shoot(anonymous, p, suffix);
+    const page = await browser.newPage({ viewport });
+    await signInThroughPortal(page, E2E_ADMIN, undefined, server.url);
+    await page.waitForURL(/dashboard/);
+    for (const p of signedIn) await shoot(page, p, suffix);
+  }
 } finally {
   await browser.close();
   await server.stop();
