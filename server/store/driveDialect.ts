@@ -89,6 +89,27 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A row of either dialect's search: the file, or nulls when the page is past the last match. */
+type FoundRow = FileRow & {
+  total_: number | string;
+  rank_: number | null;
+  snippet_: string | null;
+};
+
+/** The hits of a search's rows and the count every row carries. */
+function pageOfHits(rows: FoundRow[]): { hits: TextHit[]; total: number } {
+  return {
+    total: Number(rows[0]?.total_ ?? 0),
+    hits: rows
+      .filter((r) => r.id !== null)
+      .map(({ total_: _total, rank_, snippet_, ...row }) => ({
+        row: row as FileRow,
+        rank: Number(rank_),
+        snippet: (snippet_ ?? '').replace(/\s+/g, ' ').trim(),
+      })),
+  };
+}
+
 export const sqliteDrives: DriveDialect = {
   async putText(q, rows) {
     if (rows.length === 0) return;
@@ -139,9 +160,7 @@ export const sqliteDrives: DriveDialect = {
     // otherwise scan every match again and look each up in the page). Column weights
     // for bm25: path, name, description, tags, body. The LEFT JOIN answers the count
     // even when the page is past the last match.
-    const found = await sql<
-      FileRow & { total_: number; rank_: number | null; snippet_: string | null }
-    >`
+    const found = await sql<FoundRow>`
       WITH hits AS MATERIALIZED (
         SELECT drive_fts.rowid AS id, bm25(drive_fts, 3.0, 6.0, 2.0, 4.0, 1.0) AS rank_
           FROM drive_fts JOIN drive_files f ON f.id = drive_fts.rowid
@@ -161,17 +180,7 @@ export const sqliteDrives: DriveDialect = {
            WHERE drive_fts MATCH ${match}
         ) found ON 1
        ORDER BY found.rank_, found.id`.execute(q);
-    const total = Number(found.rows[0]?.total_ ?? 0);
-    return {
-      total,
-      hits: found.rows
-        .filter((r) => r.id !== null)
-        .map(({ total_: _total, rank_, snippet_, ...row }) => ({
-          row: row as FileRow,
-          rank: Number(rank_),
-          snippet: (snippet_ ?? '').replace(/\s+/g, ' ').trim(),
-        })),
-    };
+    return pageOfHits(found.rows);
   },
 
   // SQLite's LIKE ignores ASCII case; its escape character must be named.
@@ -202,9 +211,7 @@ export const postgresDrives: DriveDialect = {
     // One pass over the matches ranks and counts them; only the page's rows
     // are then read whole and given a headline. The LEFT JOIN answers the
     // count even when the page is past the last match.
-    const found = await sql<
-      FileRow & { total_: number | string; rank_: number | null; snippet_: string | null }
-    >`
+    const found = await sql<FoundRow>`
       WITH hits AS MATERIALIZED (
         SELECT d.rowid, -emgen_search_rank(d.document, q.query, d.document_length) AS rank_
           FROM drive_fts d, ${searched} AS q(query)
@@ -225,17 +232,7 @@ export const postgresDrives: DriveDialect = {
             ${searched} AS q(query)
         ) page ON true
        ORDER BY page.rank_, page.id`.execute(q);
-    const total = Number(found.rows[0]?.total_ ?? 0);
-    return {
-      total,
-      hits: found.rows
-        .filter((r) => r.id !== null)
-        .map(({ total_: _total, rank_, snippet_, ...row }) => ({
-          row: row as FileRow,
-          rank: Number(rank_),
-          snippet: (snippet_ ?? '').replace(/\s+/g, ' ').trim(),
-        })),
-    };
+    return pageOfHits(found.rows);
   },
 
   tagContains: sqliteDrives.tagContains,

@@ -16,6 +16,11 @@ const NAME = "a revision of each drive's listings";
 
 const LISTED_COLUMNS = 'drive_id, path, name, size, updated_at';
 
+/** SQLite: one more change to the drive of the trigger's NEW or OLD row. */
+const bump = (row: 'NEW' | 'OLD') =>
+  `INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (${row}.drive_id, 1)
+        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;`;
+
 export const sqliteDriveListingRevisions: Migration = {
   id: 28,
   name: NAME,
@@ -25,26 +30,20 @@ export const sqliteDriveListingRevisions: Migration = {
       revision INTEGER NOT NULL
     );
     CREATE TRIGGER drive_files_listed_insert AFTER INSERT ON drive_files BEGIN
-      INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (NEW.drive_id, 1)
-        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;
+      ${bump('NEW')}
     END;
     CREATE TRIGGER drive_files_listed_delete AFTER DELETE ON drive_files BEGIN
-      INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (OLD.drive_id, 1)
-        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;
+      ${bump('OLD')}
     END;
     CREATE TRIGGER drive_files_listed_update AFTER UPDATE OF ${LISTED_COLUMNS} ON drive_files BEGIN
-      INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (OLD.drive_id, 1)
-        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;
-      INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (NEW.drive_id, 1)
-        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;
+      ${bump('OLD')}
+      ${bump('NEW')}
     END;
     CREATE TRIGGER drive_file_tags_listed_insert AFTER INSERT ON drive_file_tags BEGIN
-      INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (NEW.drive_id, 1)
-        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;
+      ${bump('NEW')}
     END;
     CREATE TRIGGER drive_file_tags_listed_delete AFTER DELETE ON drive_file_tags BEGIN
-      INSERT INTO drive_listing_revisions (drive_id, revision) VALUES (OLD.drive_id, 1)
-        ON CONFLICT (drive_id) DO UPDATE SET revision = revision + 1;
+      ${bump('OLD')}
     END;
   `,
 };
