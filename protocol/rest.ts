@@ -104,6 +104,9 @@ export interface ImageWidget extends Widget {
   layout: 'DefaultImageWidget';
   image_url: string;
   alt?: string;
+  /** The image's own size in pixels, when known: the page keeps its place before it loads. */
+  width?: number;
+  height?: number;
   click_action?: DashboardAction;
 }
 

@@ -126,6 +126,9 @@ export function coreWidgets(deps: DashboardDeps): Cog[] {
           layout: 'DefaultImageWidget',
           image_url: '/welcome.svg',
           alt: WELCOME_TEXT,
+          // public/welcome.svg's own size (its viewBox).
+          width: 600,
+          height: 200,
           ...(welcome && welcome.status === 'active'
             ? { click_action: { action: 'open_workspace', workspace_id: welcome.id } }
             : {}),

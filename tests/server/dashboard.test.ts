@@ -78,6 +78,8 @@ describe('GET /api/dashboard', () => {
       layout: 'DefaultImageWidget',
       image_url: '/welcome.svg',
       alt: 'Welcome to EMgen — your multi-world AI workspace',
+      width: 600,
+      height: 200,
       click_action: { action: 'open_workspace', workspace_id: 'innovation-lab-welcome' },
     });
   });

@@ -71,9 +71,10 @@ describe('dashboard page: widgets', () => {
     expect(within(side).getByRole('button', { name: 'Create Workspace' })).toBeTruthy();
     expect(within(side).getByText('Start something new')).toBeTruthy();
     expect(within(side).getByText('Our experts')).toBeTruthy();
-    expect(within(side).getByRole('img', { name: 'Open the tour' }).getAttribute('src')).toBe(
-      '/img/banner.png',
-    );
+    const banner = within(side).getByRole('img', { name: 'Open the tour' });
+    expect(banner.getAttribute('src')).toBe('/img/banner.png');
+    // Its own size, so the column keeps the image's place before it loads.
+    expect([banner.getAttribute('width'), banner.getAttribute('height')]).toEqual(['640', '160']);
   });
 
   it('lists the workspaces: name or Untitled workspace, age, users and experts as (EM)', async () => {

@@ -55,6 +55,8 @@ export const DASHBOARD: DashboardResponse = {
       layout: 'DefaultImageWidget',
       image_url: '/img/banner.png',
       alt: 'Open the tour',
+      width: 640,
+      height: 160,
       click_action: { action: 'open_tour' },
     },
   ],

@@ -14,6 +14,9 @@ export function DefaultImageWidget({ widget }: { widget: ImageWidget }) {
       component="img"
       src={widget.image_url}
       alt={widget.alt ?? ''}
+      // Its own proportions reserve its place while it loads (the page does not jump).
+      width={widget.width}
+      height={widget.height}
       sx={{ display: 'block', width: '100%', height: 'auto' }}
     />
   );
