@@ -1,5 +1,5 @@
 import type { StoreEnhancer } from '@reduxjs/toolkit';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { defineEmbeddedComponentOnFirstUse } from './components/embedded/defineOnFirstUse';
@@ -10,11 +10,16 @@ import { devToolsSettings } from './store/devtools';
 defineEmbeddedComponentOnFirstUse();
 
 function render(enhancers?: StoreEnhancer[]) {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App enhancers={enhancers} />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition renders in slices that yield to the browser every few milliseconds, so the
+  // first screen is not one long task holding back input (Lighthouse's total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App enhancers={enhancers} />
+      </StrictMode>,
+    );
+  });
 }
 
 // The language last used on this browser (or the browser's own) is loaded before the first
