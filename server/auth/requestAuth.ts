@@ -8,6 +8,7 @@ import {
 } from '../../protocol';
 import type { Refusal } from '../cog/accessWatch';
 import type { Store } from '../store';
+import type { SessionAdmission } from '../store/sessions';
 import type { UserRow, WorldAccess } from '../store/users';
 
 export interface Signed {
@@ -24,10 +25,12 @@ export async function signedBy(
   store: Store,
   token: string | undefined,
 ): Promise<Signed | undefined> {
-  const session = await store.sessions.find(token);
-  if (!session || !token) return undefined;
-  const user = await store.users.byId(session.user_id);
-  return user && user.disabled_at === null ? { user, token } : undefined;
+  return signedOf(await store.sessions.admission(token), token);
+}
+
+function signedOf(found: SessionAdmission | undefined, token: string | undefined) {
+  if (!found || !token || found.user.disabled_at !== null) return undefined;
+  return { user: found.user, token };
 }
 
 /** The signed-in user behind a request's session cookie, if any. */
@@ -43,18 +46,33 @@ export type WorldCheck =
 
 export const noAccessTo = (worldId: string) => `You do not have access to world "${worldId}"`;
 
-/** May this user enter this world? Unknown worlds and worlds without access are told apart. */
-export async function checkWorld(
-  store: Store,
-  userId: string,
-  worldId: string | undefined,
-): Promise<WorldCheck> {
+/** May the session's account enter this world? Unknown worlds and worlds without access are told apart. */
+function worldCheckOf(found: SessionAdmission, worldId: string | undefined): WorldCheck {
   if (!worldId) return { ok: false, status: 400, error: 'No world given' };
-  if (!(await store.worlds.byId(worldId)))
-    return { ok: false, status: 404, error: `Unknown world "${worldId}"` };
-  const access = await store.users.access(userId, worldId);
-  if (!access) return { ok: false, status: 403, error: noAccessTo(worldId) };
-  return { ok: true, access };
+  if (!found.worldExists) return { ok: false, status: 404, error: `Unknown world "${worldId}"` };
+  if (!found.access) return { ok: false, status: 403, error: noAccessTo(worldId) };
+  return { ok: true, access: found.access };
+}
+
+export type WorldAdmission =
+  | { ok: true; signed: Signed; access: WorldAccess }
+  | { ok: false; status: 401 | 400 | 403 | 404; error: string };
+
+/**
+ * A session token and the world it would enter, checked in that order (no
+ * session is 401 whatever the world) with one query to the store: every
+ * guarded request and every socket admission asks it.
+ */
+export async function worldAdmission(
+  store: Store,
+  token: string | undefined,
+  worldId: string | undefined,
+): Promise<WorldAdmission> {
+  const found = await store.sessions.admission(token, worldId);
+  const signed = signedOf(found, token);
+  if (!found || !signed) return { ok: false, status: 401, error: 'Not signed in' };
+  const world = worldCheckOf(found, worldId);
+  return world.ok ? { ok: true, signed, access: world.access } : world;
 }
 
 /** What a browser's socket was admitted with: its session, user and world. */
@@ -77,18 +95,21 @@ export async function socketAccess(
   token: string | undefined,
   worldId: string | undefined,
 ): Promise<SocketAccess> {
-  const signed = await signedBy(store, token);
-  if (!signed)
-    return { ok: false, refusal: { code: CLOSE_NOT_SIGNED_IN, reason: 'Not signed in' } };
-  const world = await checkWorld(store, signed.user.id, worldId);
-  if (!world.ok)
+  const admitted = await worldAdmission(store, token, worldId);
+  if (!admitted.ok && admitted.status === 401)
+    return { ok: false, refusal: { code: CLOSE_NOT_SIGNED_IN, reason: admitted.error } };
+  if (!admitted.ok)
     return {
       ok: false,
-      refusal: { code: CLOSE_WORLD_FORBIDDEN, reason: world.error.slice(0, 120) },
+      refusal: { code: CLOSE_WORLD_FORBIDDEN, reason: admitted.error.slice(0, 120) },
     };
   return {
     ok: true,
-    grant: { token: signed.token, userId: signed.user.id, worldId: world.access.world_id },
+    grant: {
+      token: admitted.signed.token,
+      userId: admitted.signed.user.id,
+      worldId: admitted.access.world_id,
+    },
   };
 }
 

@@ -159,11 +159,13 @@ export const sqliteDrives: DriveDialect = {
     // the time). CROSS JOIN keeps the page as the outer loop (SQLite's planner would
     // otherwise scan every match again and look each up in the page). Column weights
     // for bm25: path, name, description, tags, body. The LEFT JOIN answers the count
-    // even when the page is past the last match.
+    // even when the page is past the last match. Each match's drive is read from the
+    // narrow index of migration 29, named as the planner would take the wide table.
     const found = await sql<FoundRow>`
       WITH hits AS MATERIALIZED (
         SELECT drive_fts.rowid AS id, bm25(drive_fts, 3.0, 6.0, 2.0, 4.0, 1.0) AS rank_
-          FROM drive_fts JOIN drive_files f ON f.id = drive_fts.rowid
+          FROM drive_fts
+          JOIN drive_files f INDEXED BY drive_files_drive_of ON f.id = drive_fts.rowid
          WHERE drive_fts MATCH ${match} AND f.drive_id = ${driveId} ${only}
       ),
       page AS (

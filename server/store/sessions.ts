@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queries } from './kysely';
+import { USER_COLUMNS, type UserRow, type WorldAccess } from './users';
 
 export interface SessionRow {
   user_id: string;
@@ -14,6 +15,17 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 const hashToken = sessionIdOf;
+
+/**
+ * A live session as a request's guard reads it: its account and, when a world
+ * is named, whether that world exists and the account's access to it.
+ */
+export interface SessionAdmission {
+  user: UserRow;
+  /** False also when no world was named. */
+  worldExists: boolean;
+  access: WorldAccess | undefined;
+}
 
 /** Token hashes per query of `admittedAmong`: well under SQLite's and PostgreSQL's bound parameters. */
 const HASHES_PER_QUERY = 500;
@@ -56,6 +68,49 @@ export class SessionsRepository {
       return undefined;
     }
     return { user_id: row.user_id, expires_at: Number(row.expires_at) };
+  }
+
+  /**
+   * The live session for a token with its account, the world `worldId` names
+   * and the account's access to it, in one query: what find, users.byId,
+   * worlds.byId and users.access answer one after another, as every guarded
+   * request asks it (four round trips to PostgreSQL before any handler ran).
+   * Undefined when the token is unknown or expired (an expired session is
+   * deleted, as find does).
+   */
+  async admission(
+    token: string | undefined,
+    worldId?: string,
+  ): Promise<SessionAdmission | undefined> {
+    if (!token) return undefined;
+    const row = await this.q
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('worlds as w', (join) => join.on('w.id', '=', worldId ?? null))
+      .leftJoin('world_members as m', (join) =>
+        join.onRef('m.world_id', '=', 'w.id').onRef('m.user_id', '=', 's.user_id'),
+      )
+      .select(USER_COLUMNS.map((c) => `u.${c}` as const))
+      .select([
+        's.expires_at as expires_at_',
+        'w.id as world_id_',
+        'w.name as world_name_',
+        'm.is_admin as is_admin_',
+      ])
+      .where('s.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { expires_at_, world_id_, world_name_, is_admin_, ...user } = row;
+    if (Number(expires_at_) <= this.now()) {
+      await this.delete(token);
+      return undefined;
+    }
+    const worldExists = world_id_ !== null;
+    const access =
+      worldExists && is_admin_ !== null
+        ? { world_id: world_id_, name: world_name_!, is_admin: Number(is_admin_) === 1 }
+        : undefined;
+    return { user, worldExists, access };
   }
 
   /**

@@ -12,7 +12,7 @@ export interface WorldAccess {
   is_admin: boolean;
 }
 
-const USER_COLUMNS = [
+export const USER_COLUMNS = [
   'id',
   'email',
   'name',

@@ -166,12 +166,13 @@ describe('SQLite migrations', () => {
     // accounts, temporary passwords, global admins and the audit log (24), and the MCP servers
     // each world uses with tool messages' tool names (25: mcp_providers, messages.tool_name),
     // and drive files' earlier versions, trash and who replaced them (26: drive_file_versions,
-    // drive_trash, drive_files.updated_by); nothing else changes.
+    // drive_trash, drive_files.updated_by), and each file's drive in an index of its own for
+    // search (29: drive_files_drive_of); nothing else changes.
     const after = Object.fromEntries(
       Object.entries(schema(db))
         .filter(
           ([key]) =>
-            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers|drive_file_versions|drive_trash|drive_listing_revisions|drive_files_listed|drive_file_tags_listed)/.test(
+            !/^(table|index|trigger) (blob_|flow_states|oidc_|meeting_instances|answers_under_way|semantic_passages|workspace_user_marks|messages_fts|workspaces_deleted|user_settings|audit_events|mcp_providers|drive_file_versions|drive_trash|drive_listing_revisions|drive_files_listed|drive_file_tags_listed|drive_files_drive_of)/.test(
               key,
             ),
         )

@@ -6,6 +6,7 @@ import {
 import { sqliteMcpProviders, postgresMcpProviders } from './mcpProviders';
 import { messageVersionsMigration } from './messageVersions';
 import { sqlitePeopleAudit, postgresPeopleAudit } from './peopleAudit';
+import { postgresSearchDriveIndex, sqliteSearchDriveIndex } from './searchDriveIndex';
 import type { Migration } from './types';
 import { userLanguageMigration } from './userLanguage';
 import { sqliteUserSettings, postgresUserSettings } from './userSettings';
@@ -27,6 +28,7 @@ export const sqliteModuleMigrations: readonly Migration[] = [
   sqliteDriveHistory,
   userLanguageMigration,
   sqliteDriveListingRevisions,
+  sqliteSearchDriveIndex,
 ];
 
 export const postgresModuleMigrations: readonly Migration[] = [
@@ -39,4 +41,5 @@ export const postgresModuleMigrations: readonly Migration[] = [
   postgresDriveHistory,
   userLanguageMigration,
   postgresDriveListingRevisions,
+  postgresSearchDriveIndex,
 ];

@@ -131,3 +131,38 @@ describe('bulk import', () => {
     expect(await store.drives.pendingIndex()).toEqual([]);
   });
 });
+
+describe('text search', () => {
+  it("counts and ranks one drive's matches among another drive's with the same words", async () => {
+    const other = await store.drives.ensureDrive({ worldId: 'w', name: 'Other' });
+    const notes = (n: number, word: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        path: `n-${String(i).padStart(3, '0')}.md`,
+        mimeType: 'text/markdown',
+        size: 10,
+        hash: HASH('a'),
+        body: `${word} ${'filler '.repeat(i % 5)}walrus`,
+      }));
+    await store.drives.importIndexed(other.id, notes(40, 'tusk'));
+    await store.drives.importIndexed(drive.id, notes(25, 'kelp'));
+    const found = await words('walrus');
+    expect(found.total).toBe(25);
+    expect(found.hits).toHaveLength(10);
+    expect(found.hits.every((h) => h.row.drive_id === drive.id)).toBe(true);
+    // Shorter notes rank first (bm25 and ts_rank alike), ties by id.
+    expect(found.hits.slice(0, 5).map((h) => h.row.path)).toEqual([
+      'n-000.md',
+      'n-005.md',
+      'n-010.md',
+      'n-015.md',
+      'n-020.md',
+    ]);
+    expect((await words('tusk')).total).toBe(0);
+    const elsewhere = await store.drives.searchText(
+      other.id,
+      { words: ['walrus'], mode: 'and' },
+      { offset: 35, limit: 10 },
+    );
+    expect([elsewhere.total, elsewhere.hits.length]).toEqual([40, 5]);
+  });
+});

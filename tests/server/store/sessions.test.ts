@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { batchedGrantChecks } from '../../../server/auth/socketAdmission';
-import { socketAccess } from '../../../server/auth/requestAuth';
+import { socketAccess, worldAdmission } from '../../../server/auth/requestAuth';
 import type { Store } from '../../../server/store';
 import { openTestStore } from '../harness';
 
@@ -100,5 +100,75 @@ describe('grants checked together', () => {
       { code: 4403, reason: 'Unknown world "nowhere"' },
       { code: 4401, reason: 'Not signed in' },
     ]);
+  });
+});
+
+/**
+ * The session, its account, the world and the account's access read in one
+ * query (every guarded request): each way in is refused as the four lookups
+ * one after another refused it, a missing session before anything else.
+ */
+describe('a session and a world admitted together', () => {
+  const refusal = async (token: string | undefined, worldId: string | undefined) => {
+    const admitted = await worldAdmission(store, token, worldId);
+    return admitted.ok ? 'admitted' : `${admitted.status} ${admitted.error}`;
+  };
+
+  it('admits a member with the world and their role in it', async () => {
+    const ann = await person('ann@x', ['w1']);
+    const annId = (await store.users.byEmail('ann@x'))!.id;
+    await store.users.grant(annId, 'w2', true);
+    const inW1 = await worldAdmission(store, ann, 'w1');
+    const inW2 = await worldAdmission(store, ann, 'w2');
+    expect(inW1).toMatchObject({
+      ok: true,
+      signed: { token: ann, user: { id: annId, email: 'ann@x', disabled_at: null } },
+      access: { world_id: 'w1', name: 'One', is_admin: false },
+    });
+    expect(inW2).toMatchObject({
+      ok: true,
+      access: { world_id: 'w2', name: 'Two', is_admin: true },
+    });
+    if (inW1.ok) expect(inW1.signed.user).toEqual(await store.users.byId(annId));
+  });
+
+  it('refuses no session, an unknown one and a signed-out one with 401 whatever the world', async () => {
+    const signedOut = await person('bob@x', ['w1']);
+    await store.sessions.delete(signedOut);
+    for (const token of [undefined, '', 'never-issued', signedOut])
+      for (const world of ['w1', 'nowhere', undefined])
+        expect(await refusal(token, world)).toBe('401 Not signed in');
+  });
+
+  it('refuses an expired session with 401 and deletes it, as finding it did', async () => {
+    await store.close();
+    store = await openTestStore(dataDir, 50);
+    const token = await person('ann@x', ['w1']);
+    expect(await refusal(token, 'w1')).toBe('admitted');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await refusal(token, 'w1')).toBe('401 Not signed in');
+    // Deleted then: nothing expired is left to sweep.
+    expect(await store.sessions.deleteExpired()).toBe(0);
+  });
+
+  it('refuses a disabled account with 401', async () => {
+    const token = await person('dee@x', ['w1']);
+    await store.users.setDisabled((await store.users.byEmail('dee@x'))!.id, true);
+    expect(await refusal(token, 'w1')).toBe('401 Not signed in');
+  });
+
+  it('tells no world, an unknown world and a world without access apart', async () => {
+    const ann = await person('ann@x', ['w1']);
+    expect(await refusal(ann, undefined)).toBe('400 No world given');
+    expect(await refusal(ann, 'nowhere')).toBe('404 Unknown world "nowhere"');
+    expect(await refusal(ann, 'w2')).toBe('403 You do not have access to world "w2"');
+    await store.users.revoke((await store.users.byEmail('ann@x'))!.id, 'w1');
+    expect(await refusal(ann, 'w1')).toBe('403 You do not have access to world "w1"');
+  });
+
+  it("does not take another member's access for the session's own", async () => {
+    const ann = await person('ann@x', ['w1']);
+    await person('bob@x', ['w2']);
+    expect(await refusal(ann, 'w2')).toBe('403 You do not have access to world "w2"');
   });
 });
