@@ -19,7 +19,7 @@ import { rootSaga } from '../sagas/rootSaga';
 import { getBrowserId } from '../ws/browserId';
 import { createCogMiddleware, type CogMiddlewareDeps } from '../ws/cogMiddleware';
 import { cogSocketUrl } from '../ws/cogUrl';
-import { connectionSlice } from '../ws/connectionSlice';
+import { connectionReducer } from '../ws/connectionSlice';
 import { signedOutReducer, takeSignedInSlots } from './baseStore';
 import type { FeatureListeners } from './listenerMiddleware';
 import type { AppStore, RootState } from './store';
@@ -31,7 +31,7 @@ import type { AppStore, RootState } from './store';
  * addSignedInParts.
  */
 export const rootReducer = signedOutReducer
-  .inject(connectionSlice)
+  .inject({ reducerPath: 'connection', reducer: connectionReducer })
   .inject(worldSlice)
   .inject({ reducerPath: 'workspace', reducer: workspaceReducer })
   .inject(sidebarSlice)

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import {
   cogConnectRequested,
   cogConnected,
@@ -93,15 +93,30 @@ export const connectionSlice = createSlice({
       })
       .addCase(cogIn('server.hello'), (state, { payload }) => {
         state.serverVersion = payload.content.version ?? null;
-      })
-      .addCase(cogIn('server.heartbeat'), (state, { payload }) => {
-        state.lastHeartbeat = payload.content.time;
       });
   },
 });
 
-export const connectionReducer = connectionSlice.reducer;
-export default connectionSlice.reducer;
+const heartbeat = cogIn('server.heartbeat');
+
+/**
+ * The slice, and heartbeats around Immer: one comes with every few frames of a
+ * busy socket, and a draft for one field costs a proxy, its scope and a
+ * finalising walk (≈ 1 KB of garbage each), several times the update itself.
+ * An unchanged time leaves the state as it is, as Immer would.
+ */
+export function connectionReducer(
+  state: ConnectionState | undefined,
+  action: UnknownAction,
+): ConnectionState {
+  if (heartbeat.match(action)) {
+    const before = state ?? connectionSlice.getInitialState();
+    const time = action.payload.content.time;
+    return before.lastHeartbeat === time ? before : { ...before, lastHeartbeat: time };
+  }
+  return connectionSlice.reducer(state, action);
+}
+export default connectionReducer;
 
 interface WithConnection {
   connection: ConnectionState;

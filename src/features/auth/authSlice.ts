@@ -2,6 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccessibleWorld, SessionUser, UserSessionResponse } from '../../../protocol';
 import { accountSettingsSaved, authenticationFailed } from './authActions';
 import { authApi } from './authApi';
+import { authApiOnly } from './authApiOnly';
 
 export interface AuthState {
   /** false until a user check answers status ok (SPEC §4 "Authentication") */
@@ -55,19 +56,6 @@ function signedOut(
   if (loginUrl) state.loginUrl = loginUrl;
 }
 
-/**
- * RTK Query's endpoint matchers check several fields of whatever they are
- * given, and a slice's matchers are asked about every action; all they can
- * match are the api's own request actions, whose types start with its path.
- */
-const API_ACTION_PREFIX = `${authApi.reducerPath}/`;
-function apiOnly<A>(matcher: (action: unknown) => action is A) {
-  return (action: unknown): action is A =>
-    typeof (action as { type?: unknown } | null)?.type === 'string' &&
-    (action as { type: string }).type.startsWith(API_ACTION_PREFIX) &&
-    matcher(action);
-}
-
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -78,11 +66,11 @@ export const authSlice = createSlice({
       .addCase(accountSettingsSaved, (state, { payload }) => {
         if (state.user) state.user = { ...state.user, ...payload };
       })
-      .addMatcher(apiOnly(authApi.endpoints.checkUser.matchPending), (state) => {
+      .addMatcher(authApiOnly(authApi.endpoints.checkUser.matchPending), (state) => {
         if (state.status === 'unknown') state.status = 'checking';
       })
       .addMatcher(
-        apiOnly(
+        authApiOnly(
           isAnyOf(
             authApi.endpoints.checkUser.matchFulfilled,
             authApi.endpoints.refreshUser.matchFulfilled,
@@ -91,15 +79,15 @@ export const authSlice = createSlice({
         ),
         signedIn,
       )
-      .addMatcher(apiOnly(authApi.endpoints.checkUser.matchRejected), (state, action) => {
+      .addMatcher(authApiOnly(authApi.endpoints.checkUser.matchRejected), (state, action) => {
         const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
         signedOut(state, body?.login_url);
       })
-      .addMatcher(apiOnly(authApi.endpoints.refreshUser.matchRejected), (state, action) => {
+      .addMatcher(authApiOnly(authApi.endpoints.refreshUser.matchRejected), (state, action) => {
         const body = (action.payload as { data?: UserSessionResponse } | undefined)?.data;
         signedOut(state, body?.login_url, 'expired');
       })
-      .addMatcher(apiOnly(authApi.endpoints.signOut.matchFulfilled), (state) =>
+      .addMatcher(authApiOnly(authApi.endpoints.signOut.matchFulfilled), (state) =>
         signedOut(state, null, 'signedOut'),
       );
   },

@@ -5,19 +5,27 @@ import type { AppStartListening } from '../../store/listenerMiddleware';
 import { cogDisconnected, cogIn } from '../../ws/cogActions';
 import { authenticationFailed } from './authActions';
 import { authApi } from './authApi';
+import { authApiOnly } from './authApiOnly';
 import { pageBecameVisible } from './authEvents';
 
-const signedIn = isAnyOf(
-  authApi.endpoints.checkUser.matchFulfilled,
-  authApi.endpoints.refreshUser.matchFulfilled,
-  authApi.endpoints.signIn.matchFulfilled,
+// The listener middleware asks matcher listeners and pending conditions about every
+// action; the endpoint matchers only ever about authApi's own (see authApiOnly).
+const signedIn = authApiOnly(
+  isAnyOf(
+    authApi.endpoints.checkUser.matchFulfilled,
+    authApi.endpoints.refreshUser.matchFulfilled,
+    authApi.endpoints.signIn.matchFulfilled,
+  ),
 );
-const sessionEnded = isAnyOf(
-  authApi.endpoints.signOut.matchPending,
-  authApi.endpoints.checkUser.matchRejected,
-  authApi.endpoints.refreshUser.matchRejected,
-  authenticationFailed,
+const sessionEndedByApi = authApiOnly(
+  isAnyOf(
+    authApi.endpoints.signOut.matchPending,
+    authApi.endpoints.checkUser.matchRejected,
+    authApi.endpoints.refreshUser.matchRejected,
+  ),
 );
+const sessionEnded = (action: unknown) =>
+  authenticationFailed.match(action) || sessionEndedByApi(action);
 
 /**
  * SPEC §4 "Authentication": once signed in, the session is re-checked every

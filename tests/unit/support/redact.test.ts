@@ -81,6 +81,28 @@ describe('redact, a secret wherever it sits', () => {
     expect(redact({ content: 'Hello' })).toEqual({ content: 'Hello' });
   });
 
+  it('takes a string for base64 exactly when the pattern /^[A-Za-z0-9+/=\\r\\n]{256,}$/ does', () => {
+    const pattern = /^[A-Za-z0-9+/=\r\n]{256,}$/;
+    const run = 'QUJD'.repeat(64); // 256 characters
+    const strings = [
+      run,
+      run.slice(1), // 255: too short
+      `${run.slice(0, 128)}\r\n${run.slice(0, 126)}==`,
+      `${run}!`,
+      ` ${run}`,
+      `${run.slice(0, 200)} ${run}`,
+      `${run}\u00e9`,
+      `${run}\u0141`, // a UTF-16 unit whose low byte is a base64 character (A)
+      `${run}-_`, // base64url is not base64
+      'x'.repeat(300),
+      'The answer, with its working shown. '.repeat(10),
+    ];
+    for (const text of strings) {
+      const summarised = (redact({ value: text }) as { value: unknown }).value !== text;
+      expect([text.slice(0, 12), summarised]).toEqual([text.slice(0, 12), pattern.test(text)]);
+    }
+  });
+
   it('redacts an inbound frame with a secret the server added to a loose schema', () => {
     const frame = {
       type: 'cog/in/assistant.message',

@@ -68,4 +68,17 @@ describe('connection slice', () => {
     );
     expect(state).toMatchObject({ serverVersion: '1.2.3', lastHeartbeat: 42 });
   });
+
+  it('keeps the state as it is for a heartbeat of the same time, and takes one from nothing', () => {
+    const beat = (time: string) =>
+      cogIn('server.heartbeat')({ typ: 'server.heartbeat', content: { time } });
+    const once = connectionReducer(initialConnectionState, beat('12:00'));
+    expect(once).not.toBe(initialConnectionState);
+    expect(connectionReducer(once, beat('12:00'))).toBe(once);
+    expect(connectionReducer(once, beat('12:01'))).toEqual({ ...once, lastHeartbeat: '12:01' });
+    expect(connectionReducer(undefined, beat('12:00'))).toEqual({
+      ...initialConnectionState,
+      lastHeartbeat: '12:00',
+    });
+  });
 });
