@@ -19,7 +19,14 @@ const managementPage = preloadable(() =>
 export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
   const management = new URL(request.url).searchParams.has('mode');
   // A failed download is reported where the page renders.
-  (management ? managementPage : workspacePage).preload().catch(() => undefined);
+  if (management) managementPage.preload().catch(() => undefined);
+  else
+    workspacePage
+      .preload()
+      // Its date formatters are made while the socket connects, not while the rows render.
+      .then(() => import('../workspace/warmUp'))
+      .then(({ warmUpWorkspacePage, whenIdle }) => whenIdle(() => warmUpWorkspacePage()))
+      .catch(() => undefined);
   return null;
 }
 
