@@ -1,4 +1,5 @@
 import { analyse, countWords, sifVector } from './meaning';
+import { createNearness } from './nearness';
 import type { WordVectorTable } from './wordVectors/table';
 
 /**
@@ -21,8 +22,6 @@ const SHOWN_MATCH = 0.6;
 const SHOWN_WEIGHT = 0.35;
 /** Below this, a word's nearest match counts as no match at all. */
 const NO_MATCH = 0.4;
-/** A passage word matching a query word's synonym counts this much of a match to the word. */
-const SYNONYM = 0.9;
 /** How much of a passage's score is its word-by-word match (the rest, its cosine). */
 const WORD_SHARE = 0.5;
 
@@ -82,32 +81,18 @@ export function createScorer(
   rarity: (row: number) => number = () => 1,
 ) {
   const weights = queryRows.map((r) => table.weight(r) * rarity(r));
-  const synonyms = queryRows.map((r) => table.synonyms(r));
   const termWeight = 1;
   const total = weights.reduce((a, b) => a + b, 0) + queryTerms.length * termWeight;
-  /** Each passage word's nearness to every query word, computed once per query. */
-  const near = new Map<number, Float32Array>();
-  const nearness = (row: number) => {
-    let sims = near.get(row);
-    if (!sims) {
-      sims = new Float32Array(queryRows.length);
-      for (let i = 0; i < queryRows.length; i++) {
-        let sim = table.similarity(queryRows[i]!, row);
-        // A synonym's match counts nearly as the word's own ("ill" in a passage for "poorly").
-        for (const s of synonyms[i]!) sim = Math.max(sim, SYNONYM * table.similarity(s, row));
-        sims[i] = sim;
-      }
-      near.set(row, sims);
-    }
-    return sims;
-  };
-  const best = new Float32Array(queryRows.length);
+  const nearness = createNearness(table, queryRows);
+  const n = queryRows.length;
+  const best = new Float32Array(n);
   return {
     score(p: Scored, cosine: number): number {
       best.fill(0);
       for (const row of p.rows) {
-        const sims = nearness(row);
-        for (let i = 0; i < sims.length; i++) if (sims[i]! > best[i]!) best[i] = sims[i]!;
+        const at = nearness.of(row);
+        const sims = nearness.values();
+        for (let i = 0; i < n; i++) if (sims[at + i]! > best[i]!) best[i] = sims[at + i]!;
       }
       let sum = 0;
       for (let i = 0; i < best.length; i++) {
@@ -131,7 +116,8 @@ export function createScorer(
         let bestRow = -1;
         let bestSim = SHOWN_MATCH;
         for (const row of p.rows) {
-          const sim = nearness(row)[i]!;
+          const at = nearness.of(row);
+          const sim = nearness.values()[at + i]!;
           if (sim >= bestSim && (sim > 0.99 || table.weight(row) >= SHOWN_WEIGHT))
             [bestRow, bestSim] = [row, sim];
         }

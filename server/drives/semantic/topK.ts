@@ -1,43 +1,51 @@
 /**
- * The `k` best of a stream of scored items, kept in a min-heap: O(n log k)
- * and no sort of every item (a search scores every passage of a drive).
+ * The `k` best of a stream of scored ids (small non-negative integers, such
+ * as passage slots), kept in a min-heap of typed arrays: O(n log k), no sort
+ * of every item and no object per item (a search offers every passage of a
+ * drive, thousands per query).
  */
-export class TopK<T> {
-  private readonly items: T[] = [];
-  private readonly scores: number[] = [];
+export class TopK {
+  private readonly ids: Int32Array;
+  private readonly scores: Float64Array;
+  private size = 0;
 
-  constructor(private readonly k: number) {}
+  constructor(private readonly k: number) {
+    this.ids = new Int32Array(Math.max(0, k));
+    this.scores = new Float64Array(Math.max(0, k));
+  }
 
   /** The lowest score kept once full (-Infinity before). */
   get floor(): number {
-    return this.items.length < this.k ? -Infinity : this.scores[0]!;
+    return this.size < this.k ? -Infinity : this.scores[0]!;
   }
 
-  offer(item: T, score: number): void {
+  offer(id: number, score: number): void {
     if (this.k <= 0) return;
-    if (this.items.length < this.k) {
-      this.items.push(item);
-      this.scores.push(score);
-      this.up(this.items.length - 1);
+    if (this.size < this.k) {
+      this.ids[this.size] = id;
+      this.scores[this.size] = score;
+      this.up(this.size++);
     } else if (score > this.scores[0]!) {
-      this.items[0] = item;
+      this.ids[0] = id;
       this.scores[0] = score;
       this.down(0);
     }
   }
 
-  /** The kept items, best first. */
-  best(): T[] {
-    return this.items
-      .map((item, i) => ({ item, score: this.scores[i]! }))
-      .sort((a, b) => b.score - a.score)
-      .map((x) => x.item);
+  /** Appends the kept ids to `ids` and their scores to `scores`, best first. */
+  appendBest(ids: number[], scores: number[]): void {
+    const order = Array.from({ length: this.size }, (_, i) => i);
+    order.sort((a, b) => this.scores[b]! - this.scores[a]!);
+    for (const i of order) {
+      ids.push(this.ids[i]!);
+      scores.push(this.scores[i]!);
+    }
   }
 
   private swap(i: number, j: number) {
-    const item = this.items[i]!;
-    this.items[i] = this.items[j]!;
-    this.items[j] = item;
+    const id = this.ids[i]!;
+    this.ids[i] = this.ids[j]!;
+    this.ids[j] = id;
     const score = this.scores[i]!;
     this.scores[i] = this.scores[j]!;
     this.scores[j] = score;
@@ -53,7 +61,7 @@ export class TopK<T> {
   }
 
   private down(i: number) {
-    const n = this.items.length;
+    const n = this.size;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;

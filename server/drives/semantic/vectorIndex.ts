@@ -1,9 +1,10 @@
 import type { PassageRow, SemanticRowsRepository } from '../../store/semanticRows';
 import type { IndexedText, SemanticHit, SemanticIndex, SemanticSearch } from '../types';
-import { analyse, countWords, dot, sifVector, unitSum, type Counts } from './meaning';
+import { analyse, countWords, sifVector, unitSum, type Counts } from './meaning';
+import { pickCandidates } from './candidates';
 import { calibrate, createScorer, rarityAmong, readQuery } from './scoring';
 import { splitSections } from './sections';
-import { TopK } from './topK';
+import { VectorSlots } from './vectorSlots';
 import { loadWordVectors } from './wordVectors/load';
 import type { WordVectorTable } from './wordVectors/table';
 
@@ -15,7 +16,8 @@ import type { WordVectorTable } from './wordVectors/table';
  *
  * 1. every passage of the drives asked for is scored by the cosine of its
  *    SIF vector with the query's, and the best few hundred are kept, with
- *    every passage of the files the caller names (keyword hits);
+ *    every passage of the files the caller names (keyword hits) and every
+ *    one with a query word the table lacks (candidates.ts);
  * 2. each of those is scored word by word (scoring.ts): every query word is
  *    matched to the passage word nearest in meaning, or to one of its
  *    WordNet synonyms ("car" finds "vehicles", "poorly" finds "ill"),
@@ -24,7 +26,8 @@ import type { WordVectorTable } from './wordVectors/table';
  *
  * A file scores as its best passage, which is returned (with the words that
  * matched) so a result can show it. Passages live in the store (table
- * semantic_passages, as words); in memory only rows, terms and vectors.
+ * semantic_passages, as words); in memory only rows, terms and vectors,
+ * the vectors in one array (vectorSlots.ts) that step 1 reads in one loop.
  */
 
 export interface VectorIndexOptions {
@@ -42,7 +45,6 @@ const CANDIDATES = 400;
 
 interface Passage {
   fileId: number;
-  driveId: string;
   start: number;
   stop: number;
   heading: string;
@@ -50,8 +52,15 @@ interface Passage {
   rows: Int32Array;
   /** Distinct words the table does not know. */
   terms: string[];
-  vector: Float32Array;
+  /** Where its SIF vector is in `passageVectors`. */
+  slot: number;
 }
+
+/**
+ * A passage as read, before `remember` gives its vector a slot, in the
+ * group of its drive (a small number: step 1 tests it against the drives asked for).
+ */
+type Draft = Omit<Passage, 'slot'> & { drive: number; vector: Float32Array };
 
 const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -67,24 +76,39 @@ function tally<K>(counts: Map<K, number>, keys: Iterable<K>, by: 1 | -1): void {
 export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
   const { rows } = opts;
   const files = new Map<number, Passage[]>();
-  /** Each file as one text: the unit sum of its passages' vectors. */
-  const fileVectors = new Map<number, Float32Array>();
-  /** How many passages use each term the table lacks (a term no passage has is no evidence). */
-  const termPassages = new Map<string, number>();
+  /** Every passage's SIF vector, and the passage in each slot (undefined: a free slot). */
+  let passageVectors: VectorSlots | null = null;
+  const passageAt: (Passage | undefined)[] = [];
+  /** Each file as one text: the unit sum of its passages' vectors, by file. */
+  let fileVectors: VectorSlots | null = null;
+  const fileSlots = new Map<number, number>();
+  /** Drive ids as the small numbers passages keep. */
+  const driveNumbers = new Map<string, number>();
+  /**
+   * The slots of the passages with each term the table lacks: a passage with
+   * a query's term is always scored (a term no passage has is no evidence).
+   */
+  const termSlots = new Map<string, Set<number>>();
   /** How many passages have each table row (how common a word is here). */
   const rowPassages = new Map<number, number>();
   let passageCount = 0;
   let state: Promise<WordVectorTable> | null = null;
 
+  const driveNumber = (driveId: string) => {
+    let n = driveNumbers.get(driveId);
+    if (n === undefined) driveNumbers.set(driveId, (n = driveNumbers.size));
+    return n;
+  };
+
   const passageOf = (
     table: WordVectorTable,
     row: Pick<PassageRow, 'file_id' | 'drive_id' | 'start' | 'stop' | 'heading'>,
     words: Counts,
-  ): Passage => {
+  ): Draft => {
     const a = analyse(table, words);
     return {
       fileId: row.file_id,
-      driveId: row.drive_id,
+      drive: driveNumber(row.drive_id),
       start: row.start,
       stop: row.stop,
       heading: row.heading,
@@ -97,26 +121,49 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
   const forget = (fileId: number) => {
     for (const p of files.get(fileId) ?? []) {
       passageCount--;
-      tally(termPassages, p.terms, -1);
+      for (const t of p.terms) {
+        const slots = termSlots.get(t)!;
+        slots.delete(p.slot);
+        if (slots.size === 0) termSlots.delete(t);
+      }
       tally(rowPassages, p.rows, -1);
+      passageVectors!.release(p.slot);
+      passageAt[p.slot] = undefined;
     }
     files.delete(fileId);
-    fileVectors.delete(fileId);
+    const slot = fileSlots.get(fileId);
+    if (slot !== undefined) fileVectors!.release(slot);
+    fileSlots.delete(fileId);
   };
-  const remember = (fileId: number, list: Passage[]) => {
+  /** The file's passages from now on: each vector moves into a slot (the draft's copy is dropped). */
+  const remember = (fileId: number, drafts: Draft[]) => {
     forget(fileId);
-    if (list.length === 0) return;
-    files.set(fileId, list);
-    fileVectors.set(
+    if (drafts.length === 0) return;
+    const dims = drafts[0]!.vector.length;
+    const vectors = (passageVectors ??= new VectorSlots(dims));
+    fileVectors ??= new VectorSlots(dims);
+    fileSlots.set(
       fileId,
-      unitSum(
-        list.map((p) => p.vector),
-        list[0]!.vector.length,
+      fileVectors.add(
+        unitSum(
+          drafts.map((d) => d.vector),
+          dims,
+        ),
       ),
     );
+    const list = drafts.map(({ vector, drive, ...rest }): Passage => {
+      const p = { ...rest, slot: vectors.add(vector, drive) };
+      passageAt[p.slot] = p;
+      return p;
+    });
+    files.set(fileId, list);
     for (const p of list) {
       passageCount++;
-      tally(termPassages, p.terms, 1);
+      for (const t of p.terms) {
+        const slots = termSlots.get(t);
+        if (slots) slots.add(p.slot);
+        else termSlots.set(t, new Set([p.slot]));
+      }
       tally(rowPassages, p.rows, 1);
     }
   };
@@ -126,7 +173,7 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
 
   async function load(): Promise<WordVectorTable> {
     const table = await loadWordVectors(opts.cacheDir);
-    const byFile = new Map<number, Passage[]>();
+    const byFile = new Map<number, Draft[]>();
     const stale = new Map<number, PassageRow[]>();
     let read = 0;
     for await (const row of rows.passages()) {
@@ -168,7 +215,7 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
       const table = await ready();
       await yieldToLoop();
       const stored: Omit<PassageRow, 'file_id'>[] = [];
-      const list: Passage[] = [];
+      const list: Draft[] = [];
       for (const section of splitSections(doc.text)) {
         const body = doc.text.slice(section.start, section.stop);
         const words = countWords(body);
@@ -217,37 +264,40 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
       const drives = new Set(q.driveIds);
       if (!q.query.trim() || drives.size === 0) return { hits: [], total: 0 };
       const table = await ready();
-      const query = readQuery(table, q.query, (t) => termPassages.has(t));
+      const query = readQuery(table, q.query, (t) => termSlots.has(t));
       if (!query) return { hits: [], total: 0 };
       const { rows: queryRows, terms: queryTerms, vector: qv } = query;
 
-      // Step 1: every passage by its cosine; the named files' passages in any case.
-      const named = new Set(q.candidates ?? []);
-      const top = new TopK<{ p: Passage; cosine: number }>(CANDIDATES);
-      const kept: { p: Passage; cosine: number }[] = [];
-      for (const list of files.values()) {
-        if (!drives.has(list[0]!.driveId)) continue;
-        const always = named.has(list[0]!.fileId);
-        for (const p of list) {
-          const cosine = dot(p.vector, qv);
-          if (always || (queryTerms.length > 0 && queryTerms.some((t) => p.terms.includes(t))))
-            kept.push({ p, cosine });
-          // Most passages fall below the best few hundred: no object made for them.
-          else if (cosine > top.floor) top.offer({ p, cosine }, cosine);
-        }
+      const vectors = passageVectors;
+      const aboutFiles = fileVectors;
+      if (!vectors || !aboutFiles) return { hits: [], total: 0 };
+
+      // Step 1: the passages worth scoring word by word (candidates.ts).
+      const wanted = new Uint8Array(driveNumbers.size);
+      for (const id of drives) {
+        const n = driveNumbers.get(id);
+        if (n !== undefined) wanted[n] = 1;
       }
+      // Kept whatever their cosine: the passages of the files named and those with a query term.
+      const named = q.candidates ?? [];
+      const keep = named.length || queryTerms.length ? new Uint8Array(vectors.end) : null;
+      for (const fileId of named) for (const p of files.get(fileId) ?? []) keep![p.slot] = 1;
+      for (const t of queryTerms) for (const slot of termSlots.get(t) ?? []) keep![slot] = 1;
+      const candidates = pickCandidates(vectors, { vector: qv, wanted, keep }, CANDIDATES);
 
       // Step 2: word by word; a file is its best passage.
       const rarity = rarityAmong(passageCount, (row) => rowPassages.get(row) ?? 0);
       const score = createScorer(table, queryRows, queryTerms, rarity);
       const byFile = new Map<number, { p: Passage; score: number }>();
-      for (const { p, cosine } of [...kept, ...top.best()]) {
+      candidates.slots.forEach((slot, c) => {
+        const p = passageAt[slot]!;
+        const cosine = candidates.cosines[c]!;
         // What a whole file is about counts too: a paraphrase often names its topic, not a passage.
-        const aboutFile = dot(fileVectors.get(p.fileId)!, qv);
+        const aboutFile = aboutFiles.dot(fileSlots.get(p.fileId)!, qv);
         const s = (1 - FILE_SHARE) * score.score(p, cosine) + FILE_SHARE * Math.max(0, aboutFile);
         const had = byFile.get(p.fileId);
         if (!had || s > had.score) byFile.set(p.fileId, { p, score: s });
-      }
+      });
       const scored = [...byFile.values()]
         .map(({ p, score: s }) => ({ p, score: calibrate(s) }))
         .filter((h) => h.score > 0 && h.score >= q.threshold)
