@@ -8,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
 import { preloadRichText } from '../../components/RichTextOnDemand';
@@ -118,15 +119,19 @@ export function WorkspacePage() {
     setPanel(null);
     setFinder('open');
   };
+  // The columns beside the transcript come in just after it: the first screen is its newest
+  // messages (their columns' boxes are in the grid from the start, so nothing moves).
   const experts = (
-    <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} onOpenFinder={openFinder} />
+    <AfterFirstPaint>
+      <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} onOpenFinder={openFinder} />
+    </AfterFirstPaint>
   );
   const blocks = (
-    <>
+    <AfterFirstPaint>
       <CodeBlocksPanel />
       <ResearchPanel />
       <TracesPanel />
-    </>
+    </AfterFirstPaint>
   );
   const closePanel = () => setPanel(null);
   // On a phone the transcript and the message box have the screen (the page is as tall as the

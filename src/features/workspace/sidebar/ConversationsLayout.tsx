@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { ConversationsPanel } from './ConversationsPanel';
 import { useBoxWidth } from './useBoxWidth';
 import { usePersistentFlag } from './usePersistentFlag';
@@ -92,11 +93,14 @@ export function ConversationsLayout({
           aria-label={t('Workspaces')}
           sx={{ width: WIDTH, flexShrink: 0, m: 1, mr: 0, height: 'calc(100vh - 64px - 16px)' }}
         >
-          <ConversationsPanel
-            worldId={worldId}
-            workspaceId={workspaceId}
-            onCollapse={() => setCollapsed(true)}
-          />
+          {/* The page beside it is what the reader opened: the list comes in just after. */}
+          <AfterFirstPaint>
+            <ConversationsPanel
+              worldId={worldId}
+              workspaceId={workspaceId}
+              onCollapse={() => setCollapsed(true)}
+            />
+          </AfterFirstPaint>
         </Paper>
       )}
       <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>{children}</Box>
