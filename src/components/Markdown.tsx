@@ -1,7 +1,14 @@
 import Typography from '@mui/material/Typography';
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import { unstable_memoTheme as memoTheme } from '@mui/material/utils';
-import { Component, memo, type ComponentProps, type ReactNode } from 'react';
+import {
+  Component,
+  memo,
+  useDeferredValue,
+  useMemo,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router-dom';
@@ -122,8 +129,24 @@ export const Markdown = memo(function Markdown({
   sx?: SxProps<Theme>;
 }) {
   const { t } = useTranslation();
-  const { remarkPlugins, rehypePlugins, source } = useMarkdownPlugins(content ?? '');
-  if (!content || !content.trim()) {
+  // A streamed answer changes with every delta and is parsed whole each time: that parse
+  // runs in the background, so the frames after it (another expert's first words, the rows
+  // they add) are not held back; meanwhile the text parsed last stays on screen.
+  const text = useDeferredValue(content);
+  const { remarkPlugins, rehypePlugins, source } = useMarkdownPlugins(text ?? '');
+  const rendered = useMemo(
+    () => (
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        components={components}
+      >
+        {source}
+      </ReactMarkdown>
+    ),
+    [remarkPlugins, rehypePlugins, source],
+  );
+  if (!text || !text.trim()) {
     return (
       <Typography color="text.secondary" variant="body2">
         {t('No content to render')}
@@ -131,15 +154,9 @@ export const Markdown = memo(function Markdown({
     );
   }
   return (
-    <MarkdownBoundary source={content}>
+    <MarkdownBoundary source={text}>
       <MarkdownRoot className="markdown" sx={sx}>
-        <ReactMarkdown
-          remarkPlugins={remarkPlugins}
-          rehypePlugins={rehypePlugins}
-          components={components}
-        >
-          {source}
-        </ReactMarkdown>
+        {rendered}
       </MarkdownRoot>
     </MarkdownBoundary>
   );
