@@ -30,9 +30,14 @@ export function Transcript() {
   const list = useAppSelector(selectMessageList);
   const history = useAppSelector(selectHistory);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Which message sits at which position changes only with the list's index (a message added
+  // or removed, a page placed): a streamed delta replaces its message in place. Made anew only
+  // then, the key function leaves the virtualizer's measurements of all 10,000 rows as they
+  // were through every delta, where it went over each of them again on every render.
   const getItemKey = useCallback(
     (index: number) => messageAt(list, index)?.message_id ?? index,
-    [list],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids by position, as above
+    [list.index],
   );
   // No React Compiler in this build; the virtualizer's functions are used as TanStack documents.
   // eslint-disable-next-line react-hooks/incompatible-library
