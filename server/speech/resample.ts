@@ -4,8 +4,17 @@ import { floatToPcm16, pcm16ToFloat } from './pcm';
 
 type LibSampleRate = typeof LibSampleRateModule;
 
-// The package is a UMD bundle whose names Node's ESM loader cannot see; require() gets them.
-const lib = createRequire(import.meta.url)('@alexanderolsen/libsamplerate-js') as LibSampleRate;
+let lib: LibSampleRate | undefined;
+/**
+ * The package, loaded on the first dictation rather than at start: loading
+ * it compiles its WebAssembly and reserves 8 MB of wasm memory, which a
+ * server that never hears audio would otherwise hold for good. It is a UMD
+ * bundle whose names Node's ESM loader cannot see; require() gets them.
+ */
+function libSampleRate(): LibSampleRate {
+  lib ??= createRequire(import.meta.url)('@alexanderolsen/libsamplerate-js') as LibSampleRate;
+  return lib;
+}
 
 /**
  * A streaming sample-rate converter for 16-bit mono PCM, keeping its filter
@@ -26,8 +35,9 @@ export interface Resampler {
 }
 
 export async function createResampler(inputRate: number, outputRate: number): Promise<Resampler> {
-  const src = await lib.create(1, inputRate, outputRate, {
-    converterType: lib.ConverterType.SRC_SINC_MEDIUM_QUALITY,
+  const sampleRate = libSampleRate();
+  const src = await sampleRate.create(1, inputRate, outputRate, {
+    converterType: sampleRate.ConverterType.SRC_SINC_MEDIUM_QUALITY,
   });
   let destroyed = false;
   const convert = (samples: Float32Array): Buffer => {

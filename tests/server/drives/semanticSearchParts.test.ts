@@ -3,7 +3,9 @@ import { pickCandidates } from '../../../server/drives/semantic/candidates';
 import { createNearness, SYNONYM } from '../../../server/drives/semantic/nearness';
 import { TopK } from '../../../server/drives/semantic/topK';
 import { FREE, VectorSlots } from '../../../server/drives/semantic/vectorSlots';
-import { loadWordVectors } from '../../../server/drives/semantic/wordVectors/load';
+import fs from 'node:fs';
+import { ensureTableFile, loadWordVectors } from '../../../server/drives/semantic/wordVectors/load';
+import { WordVectorTable } from '../../../server/drives/semantic/wordVectors/table';
 
 /**
  * The typed-array parts of a vector-index search (step 1's candidates,
@@ -68,6 +70,26 @@ describe('pickCandidates', () => {
     // The kept passage of a drive not asked for stays out.
     expect(withKept.slots).toEqual([far, nearer]);
     expect(withKept.cosines[0]).toBeCloseTo(0);
+  });
+});
+
+describe('WordVectorTable', () => {
+  it('reads the file in place from a whole ArrayBuffer, and from a copy when the bytes sit at an offset', async () => {
+    const { file } = await ensureTableFile();
+    const bytes = fs.readFileSync(file);
+    const whole = new Uint8Array(bytes.length);
+    whole.set(bytes);
+    const shifted = Buffer.alloc(bytes.length + 3).subarray(3);
+    bytes.copy(shifted);
+    for (const input of [whole, shifted]) {
+      const table = new WordVectorTable(input);
+      expect(table.word(table.lookup('holiday'))).toBe('holiday');
+      expect(table.similarity(table.lookup('holiday'), table.lookup('vacation'))).toBeGreaterThan(
+        0.6,
+      );
+    }
+    // In place: the table's views are over the very buffer it was given.
+    expect(new WordVectorTable(whole).vectors.buffer).toBe(whole.buffer);
   });
 });
 

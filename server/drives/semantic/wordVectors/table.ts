@@ -26,10 +26,15 @@ export class WordVectorTable {
   private readonly harmonic: number;
   private readonly buffer: Buffer;
 
+  /**
+   * `file` is the table as written; when it is a whole ArrayBuffer of its
+   * own (as readTableFile gives) it is used in place, else copied: typed
+   * views need aligned offsets, which a pooled Buffer may not give.
+   */
   constructor(file: Uint8Array) {
-    // Its own ArrayBuffer: typed views need aligned offsets, which a pooled Buffer may not give.
-    const owned = new ArrayBuffer(file.byteLength);
-    new Uint8Array(owned).set(file);
+    const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+    const owned =
+      whole && file.buffer instanceof ArrayBuffer ? file.buffer : new Uint8Array(file).buffer;
     const buffer = Buffer.from(owned);
     this.buffer = buffer;
     if (buffer.length < 20 || buffer.readUInt32LE(0) !== MAGIC || buffer.readUInt32LE(4) !== FORMAT)
