@@ -27,7 +27,7 @@ export interface Candidates {
 }
 
 export function pickCandidates(vectors: VectorSlots, query: CandidateQuery, k: number): Candidates {
-  const { data, groups, dims, end } = vectors;
+  const { groups, end } = vectors;
   const { vector: qv, wanted, keep } = query;
   const top = new TopK(k);
   const slots: number[] = [];
@@ -36,9 +36,7 @@ export function pickCandidates(vectors: VectorSlots, query: CandidateQuery, k: n
   for (let slot = 0; slot < end; slot++) {
     const group = groups[slot]!;
     if (group < 0 || wanted[group] !== 1) continue;
-    // Summed in order, as meaning.ts's dot does: the same cosine whichever reads it.
-    let cosine = 0;
-    for (let d = 0, i = slot * dims; d < dims; d++, i++) cosine += data[i]! * qv[d]!;
+    const cosine = vectors.dot(slot, qv);
     if (keep !== null && keep[slot] === 1) {
       slots.push(slot);
       cosines.push(cosine);
