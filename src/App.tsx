@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './routes';
 import { makeBaseStore } from './store/baseStore';
+import { routerContextWith } from './store/routerContext';
 import type { AppStore } from './store/store';
 import { AppTheme } from './theme/AppTheme';
 import { LanguageFromAccount } from './features/settings/LanguageFromAccount';
@@ -17,10 +18,14 @@ export function App({
   /** Extra store enhancers (remote Redux DevTools, when configured). */
   enhancers?: StoreEnhancer[];
 }) {
-  const [router] = useState(() => createBrowserRouter(routes));
-  const [appStore] = useState(
-    () => store ?? makeBaseStore(undefined, { navigate: (to) => router.navigate(to), enhancers }),
-  );
+  const [{ router, appStore }] = useState(() => {
+    // The store first, so the router's first loaders can reach it (the session check
+    // starts as the route matches); the store's sagas navigate through the router.
+    const appStore =
+      store ?? makeBaseStore(undefined, { navigate: (to) => router.navigate(to), enhancers });
+    const router = createBrowserRouter(routes, { getContext: () => routerContextWith(appStore) });
+    return { router, appStore };
+  });
   return (
     <Provider store={appStore}>
       <AppTheme>

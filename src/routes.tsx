@@ -1,19 +1,25 @@
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, type RouteObject, type RouterContextProvider } from 'react-router-dom';
 import { FullScreenSpinner } from './components/FullScreenSpinner';
 import { preloadable } from './components/preloadable';
 import { TitleManager } from './features/world/TitleManager';
 import { RouteRecorder } from './store/actionLog/routeRecorder';
+import { appStoreContext } from './store/routerContext';
 import { Flash } from './features/flash/Flash';
 import { LoggedOutPage } from './features/auth/LoggedOutPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { usePageVisibility } from './features/auth/usePageVisibility';
 import { RequireAuth } from './features/auth/RequireAuth';
+import { startSessionCheck } from './features/auth/sessionCheck';
 import { loadSignedInCode, signedInComponent } from './features/auth/signedInCode';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
 import { WorkspaceRoute, workspaceRouteLoader } from './features/world/WorkspaceRoute';
+import {
+  dashboardWhileConnecting,
+  loadDashboardApi,
+} from './features/dashboard/dashboardWhileConnecting';
 
 /** What shows while a screen's code downloads (a component, so it follows the language). */
 function LoadingScreen() {
@@ -27,12 +33,17 @@ function LoadingScreen() {
  * around it render, so the session check and the socket go ahead alongside
  * the download (a route's `lazy` would hold the whole tree back until then).
  */
-function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'loader' | 'element'> {
+function lazyPage(
+  load: () => Promise<ComponentType>,
+  /** Other modules the page will want at once, fetched alongside its code. */
+  alongside?: () => Promise<unknown>,
+): Pick<RouteObject, 'loader' | 'element'> {
   const { Component: Page, preload } = preloadable(load);
   return {
     loader: () => {
       // A failed download is reported where the page renders (its error boundary).
       preload().catch(() => undefined);
+      alongside?.().catch(() => undefined);
       return null;
     },
     element: (
@@ -95,8 +106,11 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireAuth />,
-        loader: () => {
-          // Fetched alongside the session check; a failed download is reported by RequireAuth.
+        loader: ({ context }) => {
+          // The session check and the signed-in code set off together, before anything renders;
+          // a failed download is reported by RequireAuth.
+          const store = (context as RouterContextProvider).get(appStoreContext);
+          if (store) startSessionCheck(store);
           loadSignedInCode().catch(() => undefined);
           return null;
         },
@@ -110,9 +124,13 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'dashboard',
-                    ...lazyPage(() =>
-                      import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+                    ...lazyPage(
+                      () =>
+                        import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+                      // Its data module, for the request made while the world connects.
+                      loadDashboardApi,
                     ),
+                    handle: dashboardWhileConnecting,
                   },
                   { path: 'workspace', element: <WorkspaceRoute />, loader: workspaceRouteLoader },
                   {

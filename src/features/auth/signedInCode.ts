@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
 import type * as SignedInPages from '../../signedInPages';
 import { useAppStore } from '../../store/hooks';
 import { hasSignedInParts } from '../../store/baseStore';
@@ -42,7 +42,9 @@ export function useSignedInCode(): boolean {
     loadSignedInCode().then(
       (code) => {
         code.addSignedInParts(store);
-        if (live) setReady(true);
+        // The world's layout and page render as a transition, in slices that yield to the
+        // browser, not in the same long task as the code that just arrived.
+        if (live) startTransition(() => setReady(true));
       },
       (error: unknown) => {
         if (live) setFailure({ error });

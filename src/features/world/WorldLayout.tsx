@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useMatches } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
@@ -12,6 +12,7 @@ import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
 import { selectActiveWorld } from '../auth/authSlice';
 import { selectConnection } from '../../ws/connectionSlice';
 import { CommandPalette } from '../palette/CommandPalette';
+import { prefetchesWhileConnecting } from './prefetchWhileConnecting';
 import { selectSwitchingTo } from './worldSlice';
 import { dashboardUrl } from '../../../protocol/paths';
 
@@ -27,10 +28,20 @@ export function WorldLayout({ worldId }: { worldId: string }) {
   const switching = useAppSelector(selectSwitchingTo) !== null;
   const activeWorld = useAppSelector(selectActiveWorld);
 
+  // The page's own data (over HTTP) is fetched alongside the connection, not after it
+  // (asked first: the socket's opening would otherwise hold the request back).
+  const matches = useMatches();
+  const [page] = useState(() => matches.at(-1)?.handle);
+  useEffect(() => {
+    if (prefetchesWhileConnecting(page)) page.prefetchWhileConnecting(dispatch, worldId);
+  }, [page, dispatch, worldId]);
   useEffect(() => {
     if (!switching) dispatch(cogConnectRequested({ worldId }));
   }, [dispatch, worldId, switching]);
   useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
+  // The page renders as a transition once the socket is up: in slices between which the
+  // browser stays responsive, not in one long task as the socket opens.
+  const ready = useDeferredValue(connection.readyWorldId === worldId);
 
   if (connection.status === 'gaveUp') {
     const forbidden = connection.lastCloseCode === CLOSE_WORLD_FORBIDDEN;
@@ -60,7 +71,7 @@ export function WorldLayout({ worldId }: { worldId: string }) {
       </Container>
     );
   }
-  if (connection.readyWorldId !== worldId) return <FullScreenSpinner label={t('Connecting...')} />;
+  if (!ready) return <FullScreenSpinner label={t('Connecting...')} />;
   return (
     <>
       {connection.status !== 'connected' && <FullScreenSpinner label={t('Reconnecting...')} />}
