@@ -7,12 +7,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Widget } from '../../../protocol';
 import { NavBar } from '../world/NavBar';
-import { takePrefetch } from '../world/prefetchWhileConnecting';
+import { useTakePrefetch } from '../world/prefetchWhileConnecting';
 import { tKey } from '../../i18n/i18n';
 import { useAppSelector } from '../../store/hooks';
 import { selectConnectionStatus, type ConnectionStatus } from '../../ws/connectionSlice';
@@ -29,7 +29,7 @@ export function DashboardPage() {
   const { worldId = '' } = useParams();
   // Fetched again on every visit, so a workspace just created shows in the history; on the
   // first visit after entering the world, that fetch started while it connected (routes.tsx).
-  const [refetchOnMount] = useState(() => !takePrefetch('dashboard', worldId));
+  const refetchOnMount = !useTakePrefetch('dashboard', worldId);
   // The widgets render as a transition, in slices between which the browser stays responsive.
   const dashboard = useDeferredValue(
     useGetDashboardQuery({ worldId }, { refetchOnMountOrArgChange: refetchOnMount }),

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { AppDispatch } from '../../store/store';
 
 /**
@@ -26,10 +27,16 @@ export function prefetchStarted(page: string, worldId: string): void {
 }
 
 /**
- * True once after `prefetchStarted` for this page and world: the page's first
- * mount then uses that request instead of making its own. Every later mount
- * gets false and fetches as it always does.
+ * True on a page's first mount after `prefetchStarted` for it and the world:
+ * that mount then uses the request under way instead of making its own. The
+ * mark is taken when the mount commits (a render React set aside and started
+ * again sees it still), so every later mount gets false and fetches as always.
  */
-export function takePrefetch(page: string, worldId: string): boolean {
-  return started.delete(`${page} ${worldId}`);
+export function useTakePrefetch(page: string, worldId: string): boolean {
+  const key = `${page} ${worldId}`;
+  const [taken] = useState(() => started.has(key));
+  useEffect(() => {
+    started.delete(key);
+  }, [key]);
+  return taken;
 }

@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../testStore';
+import { DashboardPage } from '../../../src/features/dashboard/DashboardPage';
+import { dashboardWhileConnecting } from '../../../src/features/dashboard/dashboardWhileConnecting';
+import { renderWithProviders } from '../renderWithProviders';
+import { json, makeTestStore, stubFetch } from '../testStore';
 import { answering, DASHBOARD, renderDashboard } from './dashboardHarness';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -199,5 +202,41 @@ describe('dashboard page: the new-workspace card', () => {
     );
     expect(await screen.findByText('Pick your experts')).toBeTruthy();
     expect(screen.getAllByText('Create Workspace')).toHaveLength(1);
+  });
+});
+
+describe('dashboard page: widgets asked for while the world connects', () => {
+  it('takes the request made while connecting on its first mount; a later visit fetches again', async () => {
+    // As WorldLayout does before the socket opens (routes.tsx names the dashboard's prefetch).
+    window.history.replaceState(null, '', '/w/acme/dashboard');
+    const seen = stubFetch(answering());
+    const test = makeTestStore();
+    dashboardWhileConnecting.prefetchWhileConnecting(test.store.dispatch, 'acme');
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(new URL(seen[0]!.url).pathname).toBe('/api/dashboard');
+
+    const first = renderWithProviders(<DashboardPage />, {
+      store: test.store,
+      path: '/w/acme/dashboard',
+      routePath: '/w/:worldId/*',
+    });
+    expect(await screen.findByText('Welcome back, Ann')).toBeTruthy();
+    // No second request: the page showed what was asked for while connecting.
+    expect(seen).toHaveLength(1);
+    first.unmount();
+
+    // Coming back (a workspace made meanwhile must show in the history): fetched again.
+    renderWithProviders(<DashboardPage />, {
+      store: test.store,
+      path: '/w/acme/dashboard',
+      routePath: '/w/:worldId/*',
+    });
+    await waitFor(() => expect(seen).toHaveLength(2));
+  });
+
+  it('fetches on its own when nothing was asked for while connecting', async () => {
+    const { seen } = renderDashboard();
+    expect(await screen.findByText('Welcome back, Ann')).toBeTruthy();
+    expect(seen).toHaveLength(1);
   });
 });
