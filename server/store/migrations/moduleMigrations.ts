@@ -6,6 +6,10 @@ import {
 import { sqliteMcpProviders, postgresMcpProviders } from './mcpProviders';
 import { messageVersionsMigration } from './messageVersions';
 import { sqlitePeopleAudit, postgresPeopleAudit } from './peopleAudit';
+import {
+  postgresSearchDocumentParallel,
+  sqliteSearchDocumentParallel,
+} from './searchDocumentParallel';
 import { postgresSearchDriveIndex, sqliteSearchDriveIndex } from './searchDriveIndex';
 import type { Migration } from './types';
 import { userLanguageMigration } from './userLanguage';
@@ -29,6 +33,7 @@ export const sqliteModuleMigrations: readonly Migration[] = [
   userLanguageMigration,
   sqliteDriveListingRevisions,
   sqliteSearchDriveIndex,
+  sqliteSearchDocumentParallel,
 ];
 
 export const postgresModuleMigrations: readonly Migration[] = [
@@ -42,4 +47,5 @@ export const postgresModuleMigrations: readonly Migration[] = [
   userLanguageMigration,
   postgresDriveListingRevisions,
   postgresSearchDriveIndex,
+  postgresSearchDocumentParallel,
 ];

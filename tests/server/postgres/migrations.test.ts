@@ -34,6 +34,41 @@ describe('PostgreSQL migrations', () => {
   });
 
   pgTest(
+    'a query that computes a search document is never planned in parallel (migration 30)',
+    async ({ pgUrl }) => {
+      const pool = serverPool(pgUrl);
+      await migratePostgres(pool);
+      const { rows } = await pool.query(
+        "SELECT proparallel FROM pg_proc WHERE proname = 'emgen_search_document'",
+      );
+      expect(rows).toEqual([{ proparallel: 'u' }]);
+      // What failed before: the function's EXCEPTION block in a parallel operation.
+      const client = await pool.connect();
+      try {
+        const { rows: version } = await client.query<{ server_version_num: string }>(
+          'SHOW server_version_num',
+        );
+        // PostgreSQL 16 renamed the setting that puts every query in a parallel worker.
+        const everyQueryParallel =
+          Number(version[0]!.server_version_num) >= 160000
+            ? 'debug_parallel_query'
+            : 'force_parallel_mode';
+        await client.query('BEGIN');
+        await client.query(`SET LOCAL ${everyQueryParallel} = on`);
+        const made = await client.query(
+          `CREATE TEMP TABLE documents AS
+             SELECT emgen_search_document('p', 'n', 'd', 't', repeat('word ', g)) AS doc
+               FROM generate_series(1, 2000) g`,
+        );
+        expect(made.rowCount).toBe(2000);
+        await client.query('ROLLBACK');
+      } finally {
+        client.release();
+      }
+    },
+  );
+
+  pgTest(
     'two processes migrating the same fresh database together both succeed, each migration once',
     async ({ pgUrl }) => {
       const [a, b] = [serverPool(pgUrl), serverPool(pgUrl)];
