@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { Suspense, type ComponentProps } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps } from 'react';
 import type { Markdown } from './Markdown';
 import { preloadable } from './preloadable';
 import type { SafeHtml } from './SafeHtml';
@@ -15,9 +15,35 @@ const load = () => import('./richText');
 const markdown = preloadable(() => load().then((m) => m.Markdown));
 const safeHtml = preloadable(() => load().then((m) => m.SafeHtml));
 
+/** The renderers are in, or failed to come (the fallbacks below stand in for them then). */
+let settled = false;
+
 /** Starts fetching the renderers; the screen calls it as soon as it has content. */
 export function preloadRichText(): Promise<unknown> {
-  return Promise.all([markdown.preload(), safeHtml.preload()]);
+  return Promise.all([markdown.preload(), safeHtml.preload()]).finally(() => {
+    settled = true;
+  });
+}
+
+/**
+ * Whether the renderers are in (or failed to come), fetching them if not: a
+ * screen whose first sight is markdown waits for them, rather than show its
+ * text plain and then again as markdown (a second render, layout and
+ * measurement of every row, and the lines moving under the reader's eyes).
+ */
+export function useRichTextSettled(): boolean {
+  const [done, setDone] = useState(settled);
+  useEffect(() => {
+    if (done) return;
+    let mounted = true;
+    void preloadRichText()
+      .catch(() => undefined)
+      .then(() => mounted && setDone(true));
+    return () => {
+      mounted = false;
+    };
+  }, [done]);
+  return done;
 }
 
 export function MarkdownOnDemand(props: ComponentProps<typeof Markdown>) {

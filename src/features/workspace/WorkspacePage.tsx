@@ -3,15 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { AfterFirstCommit, AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
-import { preloadRichText } from '../../components/RichTextOnDemand';
+import { useRichTextSettled } from '../../components/RichTextOnDemand';
 import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
 import { worldTitle } from '../world/worldPath';
@@ -29,7 +29,6 @@ import { ConversationsLayout } from './sidebar/ConversationsLayout';
 import { WorkspaceFilesBar } from '../workspaceFiles/WorkspaceFilesBar';
 import { WorkspaceMenu } from '../workspaceFiles/WorkspaceMenu';
 import {
-  selectHasRichContent,
   selectWorkspaceId,
   selectWorkspaceLoaded,
   selectWorkspaceName,
@@ -49,6 +48,64 @@ const BLOCKS_COLUMN = {
   gap: 3,
 } as const;
 
+/** The page under the spinner until the workspace is in: made and laid out, neither seen nor focusable. */
+const HIDDEN = { visibility: 'hidden' } as const;
+/** The transcript's room in its column until it mounts. */
+const TRANSCRIPT_ROOM = { flex: 1, minHeight: 0 } as const;
+const PAGE = { minHeight: '100vh', display: 'flex', flexDirection: 'column' } as const;
+const PHONE_PAGE = { height: '100dvh', display: 'flex', flexDirection: 'column' } as const;
+
+/**
+ * The first screen waits for the experts, the history and the name (one layout, no shifts).
+ * Also while the state is still the workspace the sidebar just left: the transcript must mount
+ * with the new one's first page, as on a fresh load, or it pages away from a linked message.
+ * And for the markdown renderer (fetched by the route's loader): the rows are markdown at first
+ * sight, not plain text first. Read by the few parts that change when the page is shown (the
+ * spinner, the page's visibility, the transcript), so the rest of the page does not render again.
+ */
+function useWorkspaceReady(workspaceId: string): boolean {
+  const openedId = useAppSelector(selectWorkspaceId);
+  const loaded = useAppSelector(selectWorkspaceLoaded);
+  const renderers = useRichTextSettled();
+  return loaded && openedId === workspaceId && renderers;
+}
+
+function LoadingCover({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation();
+  return useWorkspaceReady(workspaceId) ? null : <FullScreenSpinner label={t('Loading...')} />;
+}
+
+function ShownWhenReady({
+  workspaceId,
+  sx,
+  children,
+}: {
+  workspaceId: string;
+  sx: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  const ready = useWorkspaceReady(workspaceId);
+  return (
+    <Box style={ready ? undefined : HIDDEN} sx={sx}>
+      {children}
+    </Box>
+  );
+}
+
+function TranscriptWhenReady({ workspaceId }: { workspaceId: string }) {
+  return useWorkspaceReady(workspaceId) ? <Transcript /> : <Box sx={TRANSCRIPT_ROOM} />;
+}
+
+/** The nav bar titled with the workspace's name once it is in. */
+function WorkspaceNavBar({ worldId, children }: { worldId: string; children: ReactNode }) {
+  const workspaceName = useAppSelector(selectWorkspaceName);
+  return (
+    <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} heading>
+      {children}
+    </NavBar>
+  );
+}
+
 /**
  * The workspace chat page, /w/{worldid}/workspace?id=… (SPEC §2): experts on
  * the left, the meeting in the centre, code blocks, research and traces on
@@ -60,22 +117,11 @@ export function WorkspacePage() {
   const { worldId = '' } = useParams();
   const [params] = useSearchParams();
   const workspaceId = params.get('id') || null;
-  const workspaceName = useAppSelector(selectWorkspaceName);
-  const openedId = useAppSelector(selectWorkspaceId);
-  // The whole page mounts at once when the workspace is in: rendered as a transition, React
-  // does that work in slices between which the browser stays responsive.
-  const loaded = useDeferredValue(useAppSelector(selectWorkspaceLoaded));
-  const hasRichContent = useAppSelector(selectHasRichContent);
   const unavailable = useAppSelector(selectWorkspaceUnavailable);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [panel, setPanel] = useState<PhonePanel>(null);
   const [finder, setFinder] = useState<FinderState>('never');
   useWorkspaceSession(workspaceId, params.get('message') || null);
-  // The markdown and HTML renderers come with the first content (the history as it
-  // arrives), not with an empty workspace.
-  useEffect(() => {
-    if (hasRichContent) preloadRichText().catch(() => undefined);
-  }, [hasRichContent]);
 
   if (!workspaceId) {
     return (
@@ -110,17 +156,12 @@ export function WorkspacePage() {
     );
   }
 
-  // The first screen waits for the experts, the history and the name (one layout, no shifts).
-  // Also while the state is still the workspace the sidebar just left: the transcript must mount
-  // with the new one's first page, as on a fresh load, or it pages away from a linked message.
-  if (!loaded || openedId !== workspaceId) return <FullScreenSpinner label={t('Loading...')} />;
-
   const openFinder = () => {
     setPanel(null);
     setFinder('open');
   };
-  // The columns beside the transcript come in just after it: the first screen is its newest
-  // messages (their columns' boxes are in the grid from the start, so nothing moves).
+  // The columns beside the transcript come in just after the rest of the page, still under the
+  // spinner (their boxes are in the grid from the start, so nothing moves).
   const experts = (
     <AfterFirstPaint>
       <WorkspaceSidebar worldId={worldId} workspaceId={workspaceId} onOpenFinder={openFinder} />
@@ -138,88 +179,92 @@ export function WorkspacePage() {
   // window, the message box at its foot); experts and blocks open as drawers. The meeting stays
   // at one place in the tree either way, so turning a phone keeps its scroll and a draft.
   return (
-    <Box
-      sx={
-        phone
-          ? { height: '100dvh', display: 'flex', flexDirection: 'column' }
-          : { minHeight: '100vh', display: 'flex', flexDirection: 'column' }
-      }
-    >
-      <NavBar worldId={worldId} title={workspaceName || worldTitle(worldId)} heading>
-        <WorkspaceMenu worldId={worldId} workspaceId={workspaceId} />
-      </NavBar>
-      <ConversationsLayout
-        worldId={worldId}
-        workspaceId={workspaceId}
-        actions={phone && <PhonePanelButtons open={panel} onOpen={setPanel} />}
-      >
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
-            gridTemplateRows: { xs: 'minmax(0, 1fr)', md: 'none' },
-            height: { xs: '100%', ...COLUMNS_HEIGHT },
-            gap: 1,
-            p: 1,
-          }}
-        >
-          {phone ? (
-            <PhoneDrawer
-              id="workspace-experts"
-              label={t('Experts')}
-              anchor="left"
-              open={panel === 'experts'}
-              onClose={closePanel}
-            >
-              {experts}
-            </PhoneDrawer>
-          ) : (
-            <Paper
-              variant="outlined"
-              component="aside"
-              aria-label={t('Experts')}
-              sx={{ minHeight: 0 }}
-            >
-              {experts}
-            </Paper>
-          )}
-          <Paper
-            variant="outlined"
-            component="main"
-            sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    <>
+      <LoadingCover workspaceId={workspaceId} />
+      {/* Everything but the transcript's rows is made while the workspace's frames are on their
+          way, under the spinner (hidden, not laid out of sight: its layout is done by then too),
+          just after the spinner's own first commit, so the frames that ask for the workspace are
+          sent first. The first screen is then the rows alone. Another workspace opened from the
+          sidebar starts afresh, as a fresh load does. */}
+      <AfterFirstCommit key={workspaceId}>
+        <ShownWhenReady workspaceId={workspaceId} sx={phone ? PHONE_PAGE : PAGE}>
+          <WorkspaceNavBar worldId={worldId}>
+            <WorkspaceMenu worldId={worldId} workspaceId={workspaceId} />
+          </WorkspaceNavBar>
+          <ConversationsLayout
+            worldId={worldId}
+            workspaceId={workspaceId}
+            actions={phone && <PhonePanelButtons open={panel} onOpen={setPanel} />}
           >
-            <WorkspaceFilesBar worldId={worldId} workspaceId={workspaceId} />
-            <Transcript />
-            <ProgressDots />
-            <MessageBox />
-          </Paper>
-          {phone ? (
-            <PhoneDrawer
-              id="workspace-blocks"
-              label={t('Blocks, research and traces')}
-              anchor="right"
-              open={panel === 'blocks'}
-              onClose={closePanel}
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr) 340px' },
+                gridTemplateRows: { xs: 'minmax(0, 1fr)', md: 'none' },
+                height: { xs: '100%', ...COLUMNS_HEIGHT },
+                gap: 1,
+                p: 1,
+              }}
             >
-              <Box sx={{ ...BLOCKS_COLUMN, flex: 1 }}>{blocks}</Box>
-            </PhoneDrawer>
-          ) : (
-            <Paper
-              variant="outlined"
-              component="aside"
-              aria-label={t('Blocks, research and traces')}
-              sx={BLOCKS_COLUMN}
-            >
-              {blocks}
-            </Paper>
-          )}
-        </Box>
-      </ConversationsLayout>
-      <WorkspaceFileFinder
-        state={finder}
-        onClose={() => setFinder('closed')}
-        workspaceId={workspaceId}
-      />
-    </Box>
+              {phone ? (
+                <PhoneDrawer
+                  id="workspace-experts"
+                  label={t('Experts')}
+                  anchor="left"
+                  open={panel === 'experts'}
+                  onClose={closePanel}
+                >
+                  {experts}
+                </PhoneDrawer>
+              ) : (
+                <Paper
+                  variant="outlined"
+                  component="aside"
+                  aria-label={t('Experts')}
+                  sx={{ minHeight: 0 }}
+                >
+                  {experts}
+                </Paper>
+              )}
+              <Paper
+                variant="outlined"
+                component="main"
+                sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+              >
+                <WorkspaceFilesBar worldId={worldId} workspaceId={workspaceId} />
+                <TranscriptWhenReady workspaceId={workspaceId} />
+                <ProgressDots />
+                <MessageBox />
+              </Paper>
+              {phone ? (
+                <PhoneDrawer
+                  id="workspace-blocks"
+                  label={t('Blocks, research and traces')}
+                  anchor="right"
+                  open={panel === 'blocks'}
+                  onClose={closePanel}
+                >
+                  <Box sx={{ ...BLOCKS_COLUMN, flex: 1 }}>{blocks}</Box>
+                </PhoneDrawer>
+              ) : (
+                <Paper
+                  variant="outlined"
+                  component="aside"
+                  aria-label={t('Blocks, research and traces')}
+                  sx={BLOCKS_COLUMN}
+                >
+                  {blocks}
+                </Paper>
+              )}
+            </Box>
+          </ConversationsLayout>
+          <WorkspaceFileFinder
+            state={finder}
+            onClose={() => setFinder('closed')}
+            workspaceId={workspaceId}
+          />
+        </ShownWhenReady>
+      </AfterFirstCommit>
+    </>
   );
 }

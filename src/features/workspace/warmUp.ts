@@ -18,8 +18,16 @@ export function warmUpWorkspacePage(now = Date.now()): void {
     relativeTime(iso(ago), now);
 }
 
-/** Runs `work` when the browser is idle (soon, where there is no requestIdleCallback). */
+/**
+ * A page that loads never idles for long: past this the warm-up runs anyway. Left to an idle
+ * moment alone, it often came after the socket had opened (from then on the page is busy until
+ * its first rows), i.e. in the middle of rendering them.
+ */
+const IDLE_DEADLINE_MS = 50;
+
+/** Runs `work` when the browser is idle, or after a short while at the latest (soon, where there is no requestIdleCallback). */
 export function whenIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work());
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(() => work(), { timeout: IDLE_DEADLINE_MS });
   else setTimeout(work, 0);
 }

@@ -13,11 +13,6 @@ export const selectWorkspaceId = (s: RootState) => selectWorkspace(s).workspaceI
 export const selectWorkspaceName = (s: RootState) => selectWorkspace(s).workspaceName;
 export const selectWorkspaceLoaded = (s: RootState) => selectWorkspace(s).loaded;
 export const selectWorkspaceUnavailable = (s: RootState) => selectWorkspace(s).unavailable;
-/** Anything shown as markdown or HTML: messages, research boxes, traces. */
-export const selectHasRichContent = (s: RootState) => {
-  const w = selectWorkspace(s);
-  return w.messages.size > 0 || w.research.ids.length > 0 || w.traces.length > 0;
-};
 export const selectMessageList = (s: RootState) => selectWorkspace(s).messages;
 export const selectHistory = (s: RootState) => selectWorkspace(s).history;
 export const selectIsFocusedMessage = (s: RootState, id: string) =>

@@ -20,13 +20,21 @@ export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
   const management = new URL(request.url).searchParams.has('mode');
   // A failed download is reported where the page renders.
   if (management) managementPage.preload().catch(() => undefined);
-  else
-    workspacePage
-      .preload()
-      // Its date formatters are made while the socket connects, not while the rows render.
-      .then(() => import('../workspace/warmUp'))
+  else {
+    workspacePage.preload().catch(() => undefined);
+    // The markdown and HTML renderers too: a chunk's code runs only when the page is between
+    // tasks, and once the socket is open it seldom is before the first rows render (they would
+    // show as plain text first, then again as markdown).
+    import('../../components/RichTextOnDemand')
+      .then(({ preloadRichText }) => preloadRichText())
+      .catch(() => undefined);
+    // Its date formatters are made while the page's code and the socket are on their way, not
+    // while the rows render: fetched beside the page (not after all of its chunks are in), the
+    // warm-up finds the browser idle before the socket opens, after which it seldom is.
+    import('../workspace/warmUp')
       .then(({ warmUpWorkspacePage, whenIdle }) => whenIdle(() => warmUpWorkspacePage()))
       .catch(() => undefined);
+  }
   return null;
 }
 
