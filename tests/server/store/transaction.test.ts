@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../server/store';
-import { openTestStore } from '../harness';
+import Database from 'better-sqlite3';
+import { onPostgres, openTestStore } from '../harness';
 
 let dataDir: string;
 let store: Store;
@@ -45,5 +46,38 @@ describe('store.transaction', () => {
     await store.close();
     store = await openTestStore(dataDir);
     expect(await store.meta.get('k')).toBe('v');
+  });
+});
+
+describe.skipIf(onPostgres)('store.transaction on SQLite, beside another process', () => {
+  it('takes the write lock as it begins: one that reads first is not refused for a write made meanwhile', async () => {
+    await store.meta.set('counter', '1');
+    // Another process on the same file (the CLI beside a running server), not waiting for locks.
+    const other = new Database(path.join(dataDir, 'emgen.sqlite'));
+    other.pragma('busy_timeout = 0');
+    let othersWrite: unknown;
+    try {
+      const seen = await store.transaction(async (tx) => {
+        const before = await tx.meta.get('counter');
+        // Begun DEFERRED, the transaction held only a read snapshot here: the other process
+        // wrote, and the write below failed at once ("database is locked"). Begun IMMEDIATE,
+        // the other process is the one that waits its turn.
+        try {
+          other.prepare("UPDATE meta SET value = '100' WHERE key = 'counter'").run();
+        } catch (err) {
+          othersWrite = err;
+        }
+        await tx.meta.set('counter', String(Number(before) + 1));
+        return before;
+      });
+      expect(seen).toBe('1');
+      expect(String(othersWrite)).toMatch(/database is locked/);
+      expect(await store.meta.get('counter')).toBe('2');
+      // Its turn came once the transaction ended.
+      other.prepare("UPDATE meta SET value = '100' WHERE key = 'counter'").run();
+      expect(await store.meta.get('counter')).toBe('100');
+    } finally {
+      other.close();
+    }
   });
 });
