@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
@@ -39,9 +39,6 @@ export function WorldLayout({ worldId }: { worldId: string }) {
     if (!switching) dispatch(cogConnectRequested({ worldId }));
   }, [dispatch, worldId, switching]);
   useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
-  // The page renders as a transition once the socket is up: in slices between which the
-  // browser stays responsive, not in one long task as the socket opens.
-  const ready = useDeferredValue(connection.readyWorldId === worldId);
 
   if (connection.status === 'gaveUp') {
     const forbidden = connection.lastCloseCode === CLOSE_WORLD_FORBIDDEN;
@@ -71,7 +68,7 @@ export function WorldLayout({ worldId }: { worldId: string }) {
       </Container>
     );
   }
-  if (!ready) return <FullScreenSpinner label={t('Connecting...')} />;
+  if (connection.readyWorldId !== worldId) return <FullScreenSpinner label={t('Connecting...')} />;
   return (
     <>
       {connection.status !== 'connected' && <FullScreenSpinner label={t('Reconnecting...')} />}
