@@ -15,7 +15,11 @@ import { startSessionCheck } from './features/auth/sessionCheck';
 import { loadSignedInCode, signedInComponent } from './features/auth/signedInCode';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { HomeLayout } from './features/home/HomeLayout';
-import { WorkspaceRoute, workspaceRouteLoader } from './features/world/WorkspaceRoute';
+import {
+  WorkspaceRoute,
+  workspaceRouteLoader,
+  workspaceWhileConnecting,
+} from './features/world/WorkspaceRoute';
 import {
   dashboardWhileConnecting,
   loadDashboardApi,
@@ -132,7 +136,12 @@ export const routes: RouteObject[] = [
                     ),
                     handle: dashboardWhileConnecting,
                   },
-                  { path: 'workspace', element: <WorkspaceRoute />, loader: workspaceRouteLoader },
+                  {
+                    path: 'workspace',
+                    element: <WorkspaceRoute />,
+                    loader: workspaceRouteLoader,
+                    handle: workspaceWhileConnecting,
+                  },
                   {
                     path: 'workspace-print',
                     ...lazyPage(() =>

@@ -93,6 +93,11 @@ function pluginsFor(withMath: Extra | null, withHighlighting: Extra | null): Plu
   return props;
 }
 
+/** The plugins of content with neither math nor code, as most messages are. */
+export function basePlugins(): PluginProps {
+  return pluginsFor(null, null);
+}
+
 /**
  * The plugins for this content, and the content as they read it: math once
  * KaTeX is in, if the content has math; highlighting once loaded, if it has

@@ -1,3 +1,3 @@
 /** The renderers RichTextOnDemand fetches as one chunk: markdown and sanitized HTML. */
-export { Markdown } from './Markdown';
+export { Markdown, warmUpMarkdown } from './Markdown';
 export { SafeHtml } from './SafeHtml';

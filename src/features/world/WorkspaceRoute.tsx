@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
+import type { BuildWhileConnecting } from './buildWhileConnecting';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
 const workspacePage = preloadable(() =>
@@ -31,12 +32,25 @@ export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
     // Its date formatters are made while the page's code and the socket are on their way, not
     // while the rows render: fetched beside the page (not after all of its chunks are in), the
     // warm-up finds the browser idle before the socket opens, after which it seldom is.
-    import('../workspace/warmUp')
+    const warmUp = import('../workspace/warmUp');
+    warmUp
       .then(({ warmUpWorkspacePage, whenIdle }) => whenIdle(() => warmUpWorkspacePage()))
+      .catch(() => undefined);
+    // So is the markdown parser's code (compiled on first use), in an idle moment of its own.
+    Promise.all([warmUp, import('../../components/richText')])
+      .then(([{ whenIdle }, { warmUpMarkdown }]) => whenIdle(warmUpMarkdown))
       .catch(() => undefined);
   }
   return null;
 }
+
+/**
+ * The chat page is made while the world connects: its first screen is then the rows alone
+ * (the management page, with a mode in the query, waits for the socket as other pages do).
+ */
+export const workspaceWhileConnecting: BuildWhileConnecting = {
+  buildWhileConnecting: (search) => !search.has('mode'),
+};
 
 /**
  * /w/{worldid}/workspace is the chat page, but with a mode in the query it is

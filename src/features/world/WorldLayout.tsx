@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router-dom';
+import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
@@ -12,9 +12,15 @@ import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
 import { selectActiveWorld } from '../auth/authSlice';
 import { selectConnection } from '../../ws/connectionSlice';
 import { CommandPalette } from '../palette/CommandPalette';
+import { buildsWhileConnecting } from './buildWhileConnecting';
 import { prefetchesWhileConnecting } from './prefetchWhileConnecting';
 import { selectSwitchingTo } from './worldSlice';
 import { dashboardUrl } from '../../../protocol/paths';
+
+/** The page while the socket connects: made and laid out, neither seen nor focusable. */
+const BUILDING = { display: 'contents', visibility: 'hidden' } as const;
+/** The wrapper adds no box of its own, so pages lay out as children of the root. */
+const SHOWN = { display: 'contents' } as const;
 
 /**
  * Everything inside a world: opens the live connection for that world and
@@ -32,6 +38,8 @@ export function WorldLayout({ worldId }: { worldId: string }) {
   // (asked first: the socket's opening would otherwise hold the request back).
   const matches = useMatches();
   const [page] = useState(() => matches.at(-1)?.handle);
+  const { search } = useLocation();
+  const buildWhileConnecting = buildsWhileConnecting(matches.at(-1)?.handle, search);
   useEffect(() => {
     if (prefetchesWhileConnecting(page)) page.prefetchWhileConnecting(dispatch, worldId);
   }, [page, dispatch, worldId]);
@@ -68,12 +76,20 @@ export function WorldLayout({ worldId }: { worldId: string }) {
       </Container>
     );
   }
-  if (connection.readyWorldId !== worldId) return <FullScreenSpinner label={t('Connecting...')} />;
+  const ready = connection.readyWorldId === worldId;
+  if (!ready && !buildWhileConnecting) return <FullScreenSpinner label={t('Connecting...')} />;
+  // The page keeps its place in the tree from building to shown, so it is not made twice.
   return (
     <>
-      {connection.status !== 'connected' && <FullScreenSpinner label={t('Reconnecting...')} />}
-      <Outlet />
-      <CommandPalette />
+      {!ready ? (
+        <FullScreenSpinner label={t('Connecting...')} />
+      ) : (
+        connection.status !== 'connected' && <FullScreenSpinner label={t('Reconnecting...')} />
+      )}
+      <div style={ready ? SHOWN : BUILDING}>
+        <Outlet />
+      </div>
+      {ready && <CommandPalette />}
     </>
   );
 }

@@ -1,0 +1,75 @@
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../src/routes';
+import { AppTheme } from '../../../src/theme/AppTheme';
+import { buildsWhileConnecting } from '../../../src/features/world/buildWhileConnecting';
+import { SESSION, json, makeTestStore, stubFetch } from '../testStore';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The whole app (its real route table and store) at `path`, the socket not yet open. */
+async function openWhileConnecting(path: string) {
+  stubFetch((req) =>
+    req.url.endsWith('/api/user') ? json(200, SESSION) : json(404, { status: 'error', error: 'none' }),
+  );
+  const t = makeTestStore();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={t.store}>
+      <AppTheme>
+        <RouterProvider router={router} />
+      </AppTheme>
+    </Provider>,
+  );
+  expect(await screen.findByText('Connecting...')).toBeTruthy();
+  return t;
+}
+
+describe('a workspace page made while its world connects', () => {
+  it('is made under "Connecting...", unseen, and its frames go out as the socket opens', async () => {
+    const t = await openWhileConnecting('/w/innovation-lab/workspace?id=ws-1');
+    // The page is there (its message box made and laid out) but hidden from sight and from
+    // assistive technology until the socket is up.
+    // (Found by selector: a role query that takes in hidden elements walks the page too slowly.)
+    const messageBox = () => document.querySelector('textarea[aria-label="Message"]');
+    const box = await vi.waitFor(() => messageBox() ?? Promise.reject(new Error('not made')), {
+      timeout: 4000,
+    });
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    const building = '[style="display: contents; visibility: hidden;"]';
+    expect(box.closest(building)).not.toBeNull();
+    const socket = t.sockets.last();
+    expect(socket.sent).toEqual([]);
+
+    act(() => socket.serverOpen());
+    // The same page (not made again), out from under "Connecting...": its own "Loading..."
+    // shows until the workspace is in. Its workspace's frames went out on open.
+    expect(messageBox()).toBe(box);
+    expect(box.closest(building)).toBeNull();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    const typs = socket.frames().map((f: { typ: string }) => f.typ);
+    expect(typs).toContain('client.hello');
+    expect(typs).toContain('display.messages');
+    expect(typs.indexOf('client.hello')).toBeLessThan(typs.indexOf('display.messages'));
+    expect(screen.queryByText('Connecting...')).toBeNull();
+  });
+
+  it('the management page (a mode in the query) still waits for the socket', async () => {
+    await openWhileConnecting('/w/innovation-lab/workspace?id=ws-1&mode=manage');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.querySelector('textarea[aria-label="Message"]')).toBeNull();
+    expect(document.querySelector('[style*="display: contents"]')).toBeNull();
+  });
+});
+
+describe('buildsWhileConnecting', () => {
+  it('reads a route handle that names it, and nothing else', () => {
+    const handle = { buildWhileConnecting: (s: URLSearchParams) => !s.has('mode') };
+    expect(buildsWhileConnecting(handle, '?id=1')).toBe(true);
+    expect(buildsWhileConnecting(handle, '?id=1&mode=x')).toBe(false);
+    expect(buildsWhileConnecting(undefined, '')).toBe(false);
+    expect(buildsWhileConnecting({ prefetchWhileConnecting() {} }, '')).toBe(false);
+  });
+});
