@@ -65,6 +65,16 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time the whole machine spent busy, all cores (ms, from /proc/stat):
+ * user, nice, system, irq, softirq and steal, in clock ticks of 10 ms.
+ */
+function machineBusyMs(): number {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 10;
+}
+
 async function broadcastFigures(
   cluster: Cluster,
   cookie: string,
@@ -142,7 +152,16 @@ async function roundsPerSecond(
   askers: BenchSocket[],
   seconds: number,
   pids: number[],
-): Promise<{ perSecond: number; rounds: number; allRounds: number; cpuMsPerRound: number }> {
+): Promise<{
+  perSecond: number;
+  rounds: number;
+  allRounds: number;
+  cpuMsPerRound: number;
+  /** Everything the machine ran per round: the instances, PostgreSQL, Redis, HAProxy, this bench. */
+  machineMsPerRound: number;
+  /** Share of all cores busy meanwhile. */
+  machineBusy: number;
+}> {
   let counting = false;
   let rounds = 0;
   let allRounds = 0;
@@ -164,10 +183,12 @@ async function roundsPerSecond(
   });
   await sleep(2000); // warm up
   const cpuBefore = pids.map(cpuMs);
+  const machineBefore = machineBusyMs();
   counting = true;
   await sleep(seconds * 1000);
   counting = false;
   const cpu = pids.map(cpuMs).reduce((sum, v, i) => sum + v - cpuBefore[i]!, 0);
+  const machine = machineBusyMs() - machineBefore;
   stop = true;
   await Promise.all(loops);
   return {
@@ -175,6 +196,8 @@ async function roundsPerSecond(
     rounds,
     allRounds,
     cpuMsPerRound: cpu / Math.max(1, rounds),
+    machineMsPerRound: machine / Math.max(1, rounds),
+    machineBusy: machine / (seconds * 1000 * os.cpus().length),
   };
 }
 
@@ -229,6 +252,10 @@ export async function clusterBench(opts: { quick: boolean }): Promise<BenchOutco
     const double = await roundsPerSecond(spread, seconds, pids);
     const used = callsBetween(before, await redisCalls(redis));
     for (const s of spread) s.ws.close();
+    // What this machine allows two instances at most: all its cores busy at what a round costs
+    // the whole machine with two, against one instance's rounds.
+    const ceiling = (os.cpus().length * 1000) / double.machineMsPerRound / single.perSecond;
+    const pct = (share: number) => `${Math.round(share * 100)}%`;
     results.push(
       {
         name: 'cluster: meeting rounds per second, 2 instances ÷ 1',
@@ -239,7 +266,9 @@ export async function clusterBench(opts: { quick: boolean }): Promise<BenchOutco
         detail:
           `${askers} people, 5 experts each (offline engine); one instance ${single.perSecond.toFixed(1)} rounds/s, ` +
           `two ${double.perSecond.toFixed(1)} rounds/s; a round costs ${single.cpuMsPerRound.toFixed(0)} ms of server CPU ` +
-          `(${double.cpuMsPerRound.toFixed(0)} ms on two); machine: ${os.cpus().length} cores shared with PostgreSQL, Redis, HAProxy and this bench`,
+          `(${double.cpuMsPerRound.toFixed(0)} ms on two); machine: ${os.cpus().length} cores shared with PostgreSQL, Redis, HAProxy and this bench, ` +
+          `${pct(single.machineBusy)} busy with one instance, ${pct(double.machineBusy)} with two; a round costs the whole machine ` +
+          `${single.machineMsPerRound.toFixed(0)} ms of CPU (${double.machineMsPerRound.toFixed(0)} ms with two), so two instances here could reach ${ceiling.toFixed(2)} × at most`,
       },
       {
         name: 'cluster: Redis round trips per meeting round (5 experts)',
