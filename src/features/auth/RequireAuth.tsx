@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
-import { useAppSelector } from '../../store/hooks';
-import { useCheckUserMutation } from './authApi';
+import { useAppSelector, useAppStore } from '../../store/hooks';
 import { selectAuthStatus } from './authSlice';
+import { startSessionCheck } from './sessionCheck';
 import { useSignedInCode } from './signedInCode';
 
 /**
@@ -15,13 +15,14 @@ import { useSignedInCode } from './signedInCode';
 export function RequireAuth() {
   const { t } = useTranslation();
   const status = useAppSelector(selectAuthStatus);
-  const [checkUser] = useCheckUserMutation();
+  const store = useAppStore();
   const location = useLocation();
   const codeReady = useSignedInCode();
 
+  // Where the route's loader had no store to start it with (replays, tests); else a no-op.
   useEffect(() => {
-    if (status === 'unknown') void checkUser();
-  }, [status, checkUser]);
+    if (status === 'unknown') startSessionCheck(store);
+  }, [status, store]);
 
   if (status === 'expired') return <Navigate to="/login" replace />;
   if (status === 'signedOut') return <Navigate to="/auth/loggedout" replace />;
