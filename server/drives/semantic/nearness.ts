@@ -54,11 +54,26 @@ export function createNearness(table: WordVectorTable, queryRows: readonly numbe
   const altScales = alternatives.scales;
   /** The row being computed, as float64s. */
   const row64 = new Float64Array(dims);
+  // Four running sums, not one: each addition no longer waits for the one
+  // before it (most of a search's time went to that chain). The sums are of
+  // integers, exact in any order, so the dot is still table.similarity's.
+  const quads = dims - (dims % 4);
   const cosineWith = (a: number, rowScale: number) => {
-    let dot = 0;
-    for (let d = 0, j = a * dims; d < dims; d++, j++) dot += components[j]! * row64[d]!;
+    const base = a * dims;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let d = 0;
+    for (let j = base; d < quads; d += 4, j += 4) {
+      s0 += components[j]! * row64[d]!;
+      s1 += components[j + 1]! * row64[d + 1]!;
+      s2 += components[j + 2]! * row64[d + 2]!;
+      s3 += components[j + 3]! * row64[d + 3]!;
+    }
+    for (let j = base + d; d < dims; d++, j++) s0 += components[j]! * row64[d]!;
     // As table.similarity: the integer dot, then the two scales, in that order.
-    return dot * altScales[a]! * rowScale;
+    return (s0 + s1 + s2 + s3) * altScales[a]! * rowScale;
   };
   let sims = new Float32Array(Math.max(1, n) * 256);
   let used = 0;

@@ -36,6 +36,19 @@ describe('VectorSlots', () => {
     expect([...slots.view(b)]).toEqual([3, 4]);
     expect([slots.groups[a], slots.groups[b], slots.groups[11]]).toEqual([1, 5, 0]);
   });
+
+  it("gives many slots' dot products to the same bits as dot(), an odd number of them too", () => {
+    const dims = 37;
+    const slots = new VectorSlots(dims);
+    let x = 7;
+    const next = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    for (let i = 0; i < 9; i++) slots.add(Float32Array.from({ length: dims }, next), 0);
+    const q = Float32Array.from({ length: dims }, next);
+    const asked = Int32Array.from([8, 0, 3, 5, 1]);
+    const out = new Float64Array(asked.length);
+    slots.dots(asked, asked.length, q, out);
+    expect([...out]).toEqual([...asked].map((s) => slots.dot(s, q)));
+  });
 });
 
 describe('TopK', () => {
