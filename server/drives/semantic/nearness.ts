@@ -40,14 +40,15 @@ function alternativesOf(table: WordVectorTable, queryRows: readonly number[]): A
   queryRows.forEach((r, i) => (start[i + 1] = start[i]! + 1 + table.synonyms(r).length));
   const { dims } = table;
   const components = new Float64Array(rows.length * dims);
-  rows.forEach((r, a) =>
-    components.set(table.vectors.subarray(r * dims, (r + 1) * dims), a * dims),
-  );
+  rows.forEach((r, a) => {
+    const at = table.rowAt(r);
+    components.set(table.rowData().subarray(at, at + dims), a * dims);
+  });
   return { start, components, scales: Float64Array.from(rows, (r) => table.scales[r]!) };
 }
 
 export function createNearness(table: WordVectorTable, queryRows: readonly number[]): Nearness {
-  const { vectors, scales, dims } = table;
+  const { scales, dims } = table;
   const n = queryRows.length;
   const alternatives = alternativesOf(table, queryRows);
   const { start, components } = alternatives;
@@ -119,7 +120,9 @@ export function createNearness(table: WordVectorTable, queryRows: readonly numbe
       keys[slot] = row;
       offsets[slot] = offset;
       count++;
-      for (let d = 0, r = row * dims; d < dims; d++, r++) row64[d] = vectors[r]!;
+      const from = table.rowAt(row);
+      const vectors = table.rowData();
+      for (let d = 0, r = from; d < dims; d++, r++) row64[d] = vectors[r]!;
       const rowScale = scales[row]!;
       for (let i = 0; i < n; i++) {
         let sim = cosineWith(start[i]!, rowScale);
