@@ -32,11 +32,18 @@ export function pickCandidates(vectors: VectorSlots, query: CandidateQuery, k: n
   const top = new TopK(k);
   const slots: number[] = [];
   const cosines: number[] = [];
-  let floor = -Infinity;
+  const asked = new Int32Array(end);
+  let count = 0;
   for (let slot = 0; slot < end; slot++) {
     const group = groups[slot]!;
-    if (group < 0 || wanted[group] !== 1) continue;
-    const cosine = vectors.dot(slot, qv);
+    if (group >= 0 && wanted[group] === 1) asked[count++] = slot;
+  }
+  const all = new Float64Array(count);
+  vectors.dots(asked, count, qv, all);
+  let floor = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const slot = asked[i]!;
+    const cosine = all[i]!;
     if (keep !== null && keep[slot] === 1) {
       slots.push(slot);
       cosines.push(cosine);

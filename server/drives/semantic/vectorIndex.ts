@@ -289,11 +289,17 @@ export function createVectorIndex(opts: VectorIndexOptions): SemanticIndex {
       const rarity = rarityAmong(passageCount, (row) => rowPassages.get(row) ?? 0);
       const score = createScorer(table, queryRows, queryTerms, rarity);
       const byFile = new Map<number, { p: Passage; score: number }>();
+      // What a whole file is about counts too: a paraphrase often names its topic, not a passage.
+      const chosen = candidates.slots.length;
+      const candidateFiles = new Int32Array(chosen);
+      for (let c = 0; c < chosen; c++)
+        candidateFiles[c] = fileSlots.get(passageAt[candidates.slots[c]!]!.fileId)!;
+      const aboutFileOf = new Float64Array(chosen);
+      aboutFiles.dots(candidateFiles, chosen, qv, aboutFileOf);
       candidates.slots.forEach((slot, c) => {
         const p = passageAt[slot]!;
         const cosine = candidates.cosines[c]!;
-        // What a whole file is about counts too: a paraphrase often names its topic, not a passage.
-        const aboutFile = aboutFiles.dot(fileSlots.get(p.fileId)!, qv);
+        const aboutFile = aboutFileOf[c]!;
         const s = (1 - FILE_SHARE) * score.score(p, cosine) + FILE_SHARE * Math.max(0, aboutFile);
         const had = byFile.get(p.fileId);
         if (!had || s > had.score) byFile.set(p.fileId, { p, score: s });

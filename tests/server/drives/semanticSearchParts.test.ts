@@ -36,6 +36,19 @@ describe('VectorSlots', () => {
     expect([...slots.view(b)]).toEqual([3, 4]);
     expect([slots.groups[a], slots.groups[b], slots.groups[11]]).toEqual([1, 5, 0]);
   });
+
+  it("gives many slots' dot products to the same bits as dot(), an odd number of them too", () => {
+    const dims = 37;
+    const slots = new VectorSlots(dims);
+    let x = 7;
+    const next = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    for (let i = 0; i < 9; i++) slots.add(Float32Array.from({ length: dims }, next), 0);
+    const q = Float32Array.from({ length: dims }, next);
+    const asked = Int32Array.from([8, 0, 3, 5, 1]);
+    const out = new Float64Array(asked.length);
+    slots.dots(asked, asked.length, q, out);
+    expect([...out]).toEqual([...asked].map((s) => slots.dot(s, q)));
+  });
 });
 
 describe('TopK', () => {
@@ -82,14 +95,36 @@ describe('WordVectorTable', () => {
     const shifted = Buffer.alloc(bytes.length + 3).subarray(3);
     bytes.copy(shifted);
     for (const input of [whole, shifted]) {
-      const table = new WordVectorTable(input);
+      const table = WordVectorTable.fromBytes(input);
       expect(table.word(table.lookup('holiday'))).toBe('holiday');
       expect(table.similarity(table.lookup('holiday'), table.lookup('vacation'))).toBeGreaterThan(
         0.6,
       );
     }
-    // In place: the table's views are over the very buffer it was given.
-    expect(new WordVectorTable(whole).vectors.buffer).toBe(whole.buffer);
+    // In place: the table's rows are the very buffer it was given.
+    expect(WordVectorTable.fromBytes(whole).rowData().buffer).toBe(whole.buffer);
+  });
+
+  it('opened from its file, reads only the rows asked for, and gives what the whole file in memory gives', async () => {
+    const { file } = await ensureTableFile();
+    const inMemory = WordVectorTable.fromBytes(new Uint8Array(fs.readFileSync(file)));
+    const opened = await WordVectorTable.open(file);
+    expect(opened.rowsInMemory).toBe(0);
+    const words = ['holiday', 'vacation', 'car', 'vehicles', 'poorly', 'ill', 'invoice'];
+    const rows = words.map((w) => opened.lookup(w));
+    expect(rows).toEqual(words.map((w) => inMemory.lookup(w)));
+    for (const a of rows)
+      for (const b of rows) expect(opened.similarity(a, b)).toBe(inMemory.similarity(a, b));
+    expect(opened.rowsInMemory).toBe(words.length);
+    // Past its first capacity (256 rows): earlier rows keep their values as it grows.
+    const many = Array.from({ length: 1000 }, (_, i) => (i * 197) % opened.count);
+    const sum = (t: WordVectorTable) => {
+      const v = new Float32Array(t.dims);
+      for (const r of [...many, ...rows]) t.addTo(v, r, 0.5);
+      return [...v];
+    };
+    expect(sum(opened)).toEqual(sum(inMemory));
+    expect(opened.rowsInMemory).toBeLessThanOrEqual(many.length + rows.length);
   });
 });
 

@@ -81,35 +81,12 @@ export async function ensureTableFile(
   return { file: own, converted };
 }
 
-/**
- * The file's bytes in an ArrayBuffer of their own, which the table keeps as
- * is: no second 25 MB copy left for the garbage collector, which may not
- * come before the server goes idle (it held the idle RSS up by as much).
- */
-async function readTableFile(file: string): Promise<Uint8Array> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const bytes = new Uint8Array(size);
-    for (let at = 0; at < size;) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) throw new Error(`${file} ended early`);
-      at += bytesRead;
-    }
-    return bytes;
-  } finally {
-    await handle.close();
-  }
-}
-
 let loaded: Promise<WordVectorTable> | null = null;
 
 /** The process's table (loaded on first use; a failed load is tried again next time). */
 export function loadWordVectors(cacheDir?: string): Promise<WordVectorTable> {
   if (!loaded) {
-    loaded = ensureTableFile(cacheDir).then(
-      async ({ file }) => new WordVectorTable(await readTableFile(file)),
-    );
+    loaded = ensureTableFile(cacheDir).then(({ file }) => WordVectorTable.open(file));
     loaded.catch(() => (loaded = null));
   }
   return loaded;
