@@ -12,7 +12,9 @@ afterEach(() => vi.unstubAllGlobals());
 /** The whole app (its real route table and store) at `path`, the socket not yet open. */
 async function openWhileConnecting(path: string) {
   stubFetch((req) =>
-    req.url.endsWith('/api/user') ? json(200, SESSION) : json(404, { status: 'error', error: 'none' }),
+    req.url.endsWith('/api/user')
+      ? json(200, SESSION)
+      : json(404, { status: 'error', error: 'none' }),
   );
   const t = makeTestStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
