@@ -108,14 +108,21 @@ export function useMarkdownPlugins(content: string): PluginProps & { source: str
   const needsHighlighting = FENCE_WITH_LANGUAGE.test(content);
   const [, setLoads] = useState(0);
   useEffect(() => {
-    const pending: Promise<void>[] = [];
-    if (needsMath && !math.get()) pending.push(math.load());
-    if (needsHighlighting && !highlighting.get()) pending.push(highlighting.load());
-    if (!pending.length) return;
+    const wanted: (typeof math)[] = [];
+    if (needsMath && !math.get()) wanted.push(math);
+    if (needsHighlighting && !highlighting.get()) wanted.push(highlighting);
+    if (!wanted.length) return;
     let mounted = true;
-    for (const p of pending) void p.then(() => mounted && setLoads((n) => n + 1));
+    // Asked for in a task of its own: starting a chunk's import (its preload and stylesheet
+    // links put in the page) took up to tens of ms in profiles, and a streamed answer's
+    // effects run in the same task as the render that adds the other experts' new rows.
+    const timer = setTimeout(() => {
+      for (const plugins of wanted)
+        void plugins.load().then(() => mounted && setLoads((n) => n + 1));
+    }, 0);
     return () => {
       mounted = false;
+      clearTimeout(timer);
     };
   }, [needsMath, needsHighlighting]);
   const withMath = needsMath ? math.get() : null;

@@ -9,6 +9,7 @@ import { messageAt, positionOf } from '../messageList';
 import { selectHistory, selectMessageList, selectQuestionsSent } from '../workspaceSelectors';
 import { useHistoryPaging } from './useHistoryPaging';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
+import { LiveAnswerWarmUp } from './LiveAnswerWarmUp';
 import { TranscriptHeader } from './TranscriptHeader';
 import { TranscriptRow } from './TranscriptRow';
 import { NewMessagesPill } from './NewMessagesPill';
@@ -152,6 +153,7 @@ export function Transcript() {
       </Box>
       {newBelow && <NewMessagesPill onClick={toNewest} />}
       <AnswerAnnouncer />
+      {!empty && <LiveAnswerWarmUp />}
     </Box>
   );
 }

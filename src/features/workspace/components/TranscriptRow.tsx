@@ -2,7 +2,7 @@ import BuildIcon from '@mui/icons-material/Build';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { keyframes, styled } from '@mui/material/styles';
+import { styled } from '@mui/material/styles';
 import { unstable_memoTheme as memoTheme } from '@mui/material/utils';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
 } from '../workspaceSelectors';
 import type { TranscriptMessage } from '../workspaceSlice';
 import { keywordText } from './keywords';
+import { TypingIndicator } from './messages/TypingIndicator';
 import { shortToolName } from '../../toolMenu/schemaForm';
 
 /** A tool's provider prefix (everything_get-sum → everything). */
@@ -286,40 +287,5 @@ function EarlierAnswers({ answers }: { answers: AnswerSnapshot[] }) {
         </Box>
       ))}
     </Box>
-  );
-}
-
-const blink = keyframes`
-  0%, 80%, 100% { opacity: 0.2; }
-  40% { opacity: 1; }
-`;
-
-/*
- * The dots' styles made once per theme, like the row's own boxes above: as `sx` on four
- * Boxes, the sx processor and emotion's serializer ran over them on every streamed delta
- * of every answer being typed, and the first answers of a page inserted four rules of
- * their own (one per dot's delay). The CSS is the same.
- */
-const Typing = styled('span')(
-  memoTheme(({ theme }) => theme.unstable_sx({ display: 'inline-flex', gap: 0.5, ml: 0.5 })),
-);
-
-const Dot = styled('span')(
-  memoTheme(({ theme }) => ({
-    ...theme.unstable_sx({ width: 5, height: 5, borderRadius: '50%', bgcolor: 'text.secondary' }),
-    animation: `${blink} 1.2s 0s infinite ease-in-out`,
-    '&:nth-of-type(2)': { animationDelay: '0.2s' },
-    '&:nth-of-type(3)': { animationDelay: '0.4s' },
-  })),
-);
-
-function TypingIndicator() {
-  const { t } = useTranslation();
-  return (
-    <Typing role="status" aria-label={t('typing')}>
-      <Dot />
-      <Dot />
-      <Dot />
-    </Typing>
   );
 }
