@@ -1,33 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../src/routes';
-import { AppTheme } from '../../../src/theme/AppTheme';
 import { buildsWhileConnecting } from '../../../src/features/world/buildWhileConnecting';
-import { SESSION, json, makeTestStore, stubFetch } from '../testStore';
+import { SESSION, json } from '../testStore';
+import { appConnecting } from './appConnecting';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The whole app (its real route table and store) at `path`, the socket not yet open. */
-async function openWhileConnecting(path: string) {
-  stubFetch((req) =>
-    req.url.endsWith('/api/user')
-      ? json(200, SESSION)
-      : json(404, { status: 'error', error: 'none' }),
-  );
-  const t = makeTestStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={t.store}>
-      <AppTheme>
-        <RouterProvider router={router} />
-      </AppTheme>
-    </Provider>,
-  );
-  expect(await screen.findByText('Connecting...')).toBeTruthy();
-  return t;
-}
+/** The whole app at `path`, signed in, the socket not yet open. */
+const openWhileConnecting = (path: string) => appConnecting(path, () => json(200, SESSION));
 
 describe('a workspace page made while its world connects', () => {
   it('is made under "Connecting...", unseen, and its frames go out as the socket opens', async () => {

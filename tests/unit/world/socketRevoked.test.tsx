@@ -1,11 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_NOT_SIGNED_IN, CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
-import { routes } from '../../../src/routes';
-import { AppTheme } from '../../../src/theme/AppTheme';
-import { SESSION, json, makeTestStore, stubFetch } from '../testStore';
+import { SESSION, json } from '../testStore';
+import { appConnecting } from './appConnecting';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,23 +17,10 @@ const ADMIN_SESSION = {
  * socket open; `session` is what POST /api/user answers at the moment.
  */
 async function openInWorld(path: string, session: () => Response) {
-  const seen = stubFetch((req) =>
-    req.url.endsWith('/api/user') ? session() : json(404, { status: 'error', error: 'none' }),
-  );
-  const t = makeTestStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={t.store}>
-      <AppTheme>
-        <RouterProvider router={router} />
-      </AppTheme>
-    </Provider>,
-  );
-  expect(await screen.findByText('Connecting...')).toBeTruthy();
-  const socket = t.sockets.last();
-  act(() => socket.serverOpen());
+  const t = await appConnecting(path, session);
+  act(() => t.socket.serverOpen());
   expect(await screen.findByText('EMDrive Management')).toBeTruthy();
-  return { ...t, router, socket, seen };
+  return t;
 }
 
 describe('an open socket closed by the server because access ended', () => {
