@@ -12,6 +12,7 @@ import { Client, startTestServer } from '../tests/server/harness';
 import { driveCorpus, randomText, textQueries, vocabulary, type CorpusFile } from './corpus';
 import type { DrivesResponse, FileListResponse } from '../protocol/rest';
 import type { BenchResult } from './report';
+import { sleep } from './socketClients';
 
 const FILES = 100_000;
 /** Quick mode (npm test: the bench still runs, its figures are not judged) uses smaller inputs. */
@@ -242,7 +243,7 @@ async function seedIndexed(client: Client): Promise<number> {
     if (waiting === 0) return performance.now() - started;
     if (performance.now() - started > 180_000)
       throw new Error(`${waiting} files still indexing after 3 min`);
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
 }
 
@@ -274,8 +275,7 @@ export async function idleMemoryBench(opts: { quick: boolean }): Promise<BenchRe
     if (found.status !== 200) throw new Error(`semantic search failed: ${found.status}`);
     const busy = rssMb(pid);
     // Idle: the extraction worker has left (30 s idle timeout), and the memory holds still.
-    const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000));
-    await sleep(restSeconds);
+    await sleep(restSeconds * 1000);
     let waited = restSeconds;
     const readings = [rssMb(pid)];
     const settled = () => {
@@ -283,7 +283,7 @@ export async function idleMemoryBench(opts: { quick: boolean }): Promise<BenchRe
       return last.length === settleReadings && Math.max(...last) - Math.min(...last) <= settleMb;
     };
     while (waited < settleWithinSeconds && !settled()) {
-      await sleep(settleEverySeconds);
+      await sleep(settleEverySeconds * 1000);
       waited += settleEverySeconds;
       readings.push(rssMb(pid));
     }
@@ -314,7 +314,7 @@ export async function uploadMemoryBench(opts: { quick: boolean }): Promise<Bench
     const client = new Client(server.url);
     const signIn = await client.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    await new Promise((r) => setTimeout(r, 1500)); // let start-up work (seed indexing) settle
+    await sleep(1500); // let start-up work (seed indexing) settle
     const before = rssMb(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
