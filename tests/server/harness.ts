@@ -237,6 +237,24 @@ export interface TestSocket {
 }
 
 /** Opens /api/ws/cog as the given client and records every frame it receives. */
+/**
+ * Points an open socket at a workspace (and its selected experts) and returns
+ * once the server has taken it in: frames are handled in order, so the answer
+ * to a later frame means the context is set and the socket hears the
+ * workspace's broadcasts.
+ */
+export async function enterWorkspace(
+  sock: TestSocket,
+  workspaceId: string,
+  selected?: string[],
+): Promise<void> {
+  sock.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
+  if (selected)
+    sock.send({ typ: 'scontext.set', content: { key: 'selected_experts', value: selected } });
+  sock.send({ typ: 'workspace.expert.details', content: {} });
+  await sock.next('workspace.expert.details.response');
+}
+
 export function openSocket(
   server: TestServer,
   client: Client,

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_NOT_SIGNED_IN } from '../../../protocol';
 import type { ExpertEngine } from '../../../server/meeting/types';
 import { findRedisServer, REDIS_MISSING, startRedis, type TestRedis } from '../../support/redis';
-import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from '../harness';
+import {
+  Client,
+  enterWorkspace,
+  openSocket,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+} from '../harness';
 import { newMember, settle, within } from '../revocationHelpers';
 
 /**
@@ -99,10 +106,7 @@ describe.skipIf(!installed)('two instances on one Redis', () => {
     const sock = openSocket(server, client, WORLD);
     sockets.push(sock);
     await sock.next('server.hello');
-    sock.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
-    // Frames are handled in order: once this is answered, the context is set.
-    sock.send({ typ: 'workspace.expert.details', content: {} });
-    await sock.next('workspace.expert.details.response');
+    await enterWorkspace(sock, workspaceId);
     return sock;
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   Client,
+  enterWorkspace,
   openSocket,
   startTestServer,
   type TestServer,
@@ -48,9 +49,7 @@ async function inWorkspace(
 ): Promise<TestSocket> {
   const sock = openSocket(s, admin);
   await sock.next('server.hello');
-  sock.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
-  if (selected)
-    sock.send({ typ: 'scontext.set', content: { key: 'selected_experts', value: selected } });
+  await enterWorkspace(sock, workspaceId, selected);
   return sock;
 }
 
