@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpertEngine } from '../../../server/meeting/types';
-import { Client, openSocket, startTestServer, type TestServer, type TestSocket } from '../harness';
+import {
+  Client,
+  enterWorkspace,
+  openSocket,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+} from '../harness';
 
 /**
  * The transcript is stored in the order the meeting said things, whichever
@@ -65,7 +72,8 @@ describe('the stored transcript', () => {
     sockets.push(sock, other);
     for (const s of [sock, other]) {
       await s.next('server.hello');
-      s.send({ typ: 'scontext.set', content: { key: 'workspace_id', value: workspaceId } });
+      // Each hears the other's rounds only once the server has it in the workspace.
+      await enterWorkspace(s, workspaceId);
     }
     const questions = ['one', 'two', 'three', 'four'];
     // Without waiting for any answer; the second person joins in between.
