@@ -58,6 +58,14 @@ export interface DriveDialect {
   ): Promise<{ hits: TextHit[]; total: number }>;
   /** drive_file_tags.tag contains `term`, ignoring case. */
   tagContains(term: string): Expression<SqlBool>;
+  /**
+   * Takes the files' rows for the rest of the transaction, before anything
+   * that hangs on them: every writer of a file takes its row first (the
+   * indexer, uploads, moves, tag edits), and a transaction that takes the
+   * full-text or tag rows first deadlocks with them on PostgreSQL. SQLite's
+   * writer holds the whole database already.
+   */
+  lockFiles(q: Queries, ids: number[]): Promise<void>;
 }
 
 /**
@@ -188,6 +196,8 @@ export const sqliteDrives: DriveDialect = {
   // SQLite's LIKE ignores ASCII case; its escape character must be named.
   tagContains: (term) =>
     sql<SqlBool>`${sql.ref('drive_file_tags.tag')} LIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
+
+  async lockFiles() {},
 };
 
 /**
@@ -255,6 +265,18 @@ export const postgresDrives: DriveDialect = {
   },
 
   tagContains: sqliteDrives.tagContains,
+
+  async lockFiles(q, ids) {
+    if (ids.length === 0) return;
+    // In id order: two transactions locking overlapping files never wait on each other in a ring.
+    await q
+      .selectFrom('drive_files')
+      .select('id')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
 };
 
 /** The drive queries of the dialect `q` speaks. */

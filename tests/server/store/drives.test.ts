@@ -89,6 +89,27 @@ describe('drive files in a store transaction', () => {
     expect(await store.drives.bodyOf(row.id)).toBe('fresh narwhal');
     expect(await store.drives.fileById(row.id)).toMatchObject({ index_attempts: 0, version: 2 });
   });
+
+  it('a file moved to the trash while its text is being recorded: both finish, neither is a deadlock victim', async () => {
+    const { row } = await store.drives.upsertFile(file('a.md', HASH('a'), ['budget']));
+    // The indexer's order: the file's row, then its full-text row. The trash comes in
+    // between, while the indexer holds the file's row.
+    let trashing: Promise<{ batchId: string }> | undefined;
+    await store.transaction(async (tx) => {
+      expect(await tx.drives.startIndexAttempt(row.id, row.version)).toBe(true);
+      trashing = store.drives.history.trash([row], null);
+      // The trash has done what it can until the indexer lets go of the file's row.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await tx.drives.setIndexed(row.id, row.version, 'walrus', null)).toBe(true);
+    });
+    const { batchId } = await trashing!;
+    expect(await store.drives.fileById(row.id)).toBeUndefined();
+    expect((await store.drives.history.batch(drive.id, batchId)).map((t) => t.path)).toEqual([
+      'a.md',
+    ]);
+    expect((await words('walrus')).total).toBe(0);
+    expect(await store.drives.bodyOf(row.id)).toBeUndefined();
+  });
 });
 
 describe('drives', () => {
