@@ -15,6 +15,7 @@ import {
   now,
   percentile,
   sleep,
+  WARM_UP_BROADCASTS,
   watching,
   type BenchSocket,
 } from './socketClients';
@@ -75,6 +76,27 @@ function machineBusyMs(): number {
   return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 10;
 }
 
+/**
+ * The `n` messages whose median delivery was latest, each as its first and
+ * median arrival on the asker's instance and on the other (ms after the
+ * stamp): a message late on both from its first arrival was held up before
+ * it was published; one late only on one side, in that instance's sending.
+ */
+function slowestMessages(perMessage: { one: number[]; two: number[] }[], n: number): string {
+  const median = (xs: number[]) => percentile(xs, 50);
+  const first = (xs: number[]) => Math.min(...xs);
+  return perMessage
+    .map((m, i) => ({ i, m, at: median([...m.one, ...m.two]) }))
+    .sort((a, b) => b.at - a.at)
+    .slice(0, n)
+    .map(
+      ({ i, m }) =>
+        `#${i + 1}: asker's instance first ${first(m.one).toFixed(0)} / median ${median(m.one).toFixed(0)} ms, ` +
+        `other first ${first(m.two).toFixed(0)} / median ${median(m.two).toFixed(0)} ms`,
+    )
+    .join('; ');
+}
+
 async function broadcastFigures(
   cluster: Cluster,
   cookie: string,
@@ -89,23 +111,32 @@ async function broadcastFigures(
   const asker = await watching(one.url, cookie, workspaceId, []);
   const delays: number[] = [];
   const spreads: number[] = [];
+  /** Per message: its delivery to the sockets of each instance, ms after the stamp. */
+  const perMessage: { one: number[]; two: number[] }[] = [];
   const idleBefore = await redisCalls(redis);
   await sleep(2000);
   const idle = callsBetween(idleBefore, await redisCalls(redis));
-  const before = await redisCalls(redis);
-  const started = now();
-  for (let m = 0; m < opts.messages; m++) {
+  let before = new Map<string, number>();
+  let started = 0;
+  for (let m = -WARM_UP_BROADCASTS; m < opts.messages; m++) {
+    if (m === 0) {
+      before = await redisCalls(redis);
+      started = now();
+    }
     const text = `broadcast ${m} ${Date.now()}`;
     const arrivals: number[] = [];
+    const onTwo: boolean[] = [];
     let stampedAt = 0;
     const all = new Promise<void>((resolve) => {
-      for (const s of sockets)
+      sockets.forEach((s, i) => {
         s.onFrame = (frame, at) => {
           if (frame.typ !== 'user.echo' || frame.content.content !== text) return;
           stampedAt = Date.parse(String(frame.content.created_at));
           arrivals.push(at);
+          onTwo.push(i % 2 === 1);
           if (arrivals.length === sockets.length) resolve();
         };
+      });
     });
     asker.send({ typ: 'user.message', content: { text } });
     await Promise.race([
@@ -114,12 +145,16 @@ async function broadcastFigures(
         throw new Error(`broadcast ${m}: ${arrivals.length} of ${sockets.length} sockets got it`);
       }),
     ]);
+    await sleep(100);
+    if (m < 0) continue;
     const first = Math.min(...arrivals);
-    for (const at of arrivals) {
+    const delivery: { one: number[]; two: number[] } = { one: [], two: [] };
+    arrivals.forEach((at, i) => {
       delays.push(at - stampedAt);
       spreads.push(at - first);
-    }
-    await sleep(100);
+      delivery[onTwo[i] ? 'two' : 'one'].push(at - stampedAt);
+    });
+    perMessage.push(delivery);
   }
   const elapsedMs = now() - started;
   const used = callsBetween(before, await redisCalls(redis));
@@ -132,8 +167,9 @@ async function broadcastFigures(
       budget: 50,
       kind: 'max',
       detail:
-        `${opts.messages} messages × ${opts.sockets} sockets through Redis; p50 ${percentile(delays, 50).toFixed(1)} ms, ` +
-        `from the server stamping the message (before storing it) to arrival; arrival spread p99 ${percentile(spreads, 99).toFixed(1)} ms`,
+        `${opts.messages} messages × ${opts.sockets} sockets through Redis, after ${WARM_UP_BROADCASTS} not counted; p50 ${percentile(delays, 50).toFixed(1)} ms, ` +
+        `from the server stamping the message (before storing it) to arrival; arrival spread p99 ${percentile(spreads, 99).toFixed(1)} ms; ` +
+        `slowest messages ${slowestMessages(perMessage, 3)}`,
     },
     {
       name: 'cluster: Redis round trips per user message (echo only)',

@@ -15,6 +15,7 @@ import {
   now,
   percentile,
   sleep,
+  WARM_UP_BROADCASTS,
   watching,
   type BenchSocket,
 } from './socketClients';
@@ -58,8 +59,6 @@ const QUESTIONS = [
   'Convert 5 km to miles',
 ];
 const BROADCAST_GAP_MS = 200;
-/** Broadcasts before the timed ones (code paths compiled, caches filled), not counted. */
-const WARM_UP_BROADCASTS = 2;
 
 /** What the bench needs of one setup, one process or two. */
 interface Target {
@@ -193,7 +192,7 @@ async function broadcastDelivery(
     budget: 50,
     kind: 'max',
     detail:
-      `${messages} messages × ${receivers.length} sockets, each its own session; from the frame sent to the echo received: ` +
+      `${messages} messages × ${receivers.length} sockets, each its own session, after ${WARM_UP_BROADCASTS} not counted; from the frame sent to the echo received: ` +
       `p50 ${ms(percentile(delays, 50))}, max ${ms(Math.max(...delays))}; ` +
       `from the server stamping the words (before storing them): p50 ${ms(percentile(fromStamp, 50))}, p99 ${ms(percentile(fromStamp, 99))}; ` +
       `meanwhile this process's event loop ran late by p99 ${ms(lateness.percentile(99) / 1e6)} ` +

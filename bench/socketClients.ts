@@ -11,6 +11,12 @@ export const WORLD = 'innovation-lab';
 /** One clock for sending and receiving in this process (ms, fractional). */
 export const now = () => performance.timeOrigin + performance.now();
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Broadcasts before the timed ones, not counted: the first ones after the
+ * sockets connect run every process's sending and reading code cold (in the
+ * cluster bench the first two were its slowest messages).
+ */
+export const WARM_UP_BROADCASTS = 2;
 
 /** A server frame as the benches read it (the fields they look at are checked where read). */
 export interface Frame {
