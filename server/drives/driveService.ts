@@ -326,6 +326,12 @@ export class Drives implements DriveService {
         typed.push({ ...item, path, name, mime });
       }
       const results = await this.opts.store.transaction(async (tx) => {
+        // Several files: the ones there already are all taken first, as a move or the trash does.
+        if (typed.length > 1)
+          await tx.drives.lockPaths(
+            drive.id,
+            typed.map((t) => t.path),
+          );
         const written = [];
         // One after another: the same path twice in one call is two versions, in order.
         for (const t of typed) {

@@ -62,8 +62,10 @@ export interface DriveDialect {
    * Takes the files' rows for the rest of the transaction, before anything
    * that hangs on them: every writer of a file takes its row first (the
    * indexer, uploads, moves, tag edits), and a transaction that takes the
-   * full-text or tag rows first deadlocks with them on PostgreSQL. SQLite's
-   * writer holds the whole database already.
+   * full-text or tag rows first deadlocks with them on PostgreSQL; so does
+   * one that changes several files one after another (each also bumps its
+   * drive's listing revision) without taking them all first. They are taken
+   * in id order. SQLite's writer holds the whole database already.
    */
   lockFiles(q: Queries, ids: number[]): Promise<void>;
 }
@@ -200,6 +202,9 @@ export const sqliteDrives: DriveDialect = {
   async lockFiles() {},
 };
 
+/** File rows locked by one statement (a folder holds up to 10,000). */
+const LOCK_CHUNK = 1000;
+
 /**
  * PostgreSQL: drive_fts is a table with the same columns plus a GIN-indexed
  * tsvector `document`, its length and the file's `drive_id`, all kept by a
@@ -267,15 +272,17 @@ export const postgresDrives: DriveDialect = {
   tagContains: sqliteDrives.tagContains,
 
   async lockFiles(q, ids) {
-    if (ids.length === 0) return;
     // In id order: two transactions locking overlapping files never wait on each other in a ring.
-    await q
-      .selectFrom('drive_files')
-      .select('id')
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const sorted = [...new Set(ids)].sort((a, b) => a - b);
+    for (let i = 0; i < sorted.length; i += LOCK_CHUNK) {
+      await q
+        .selectFrom('drive_files')
+        .select('id')
+        .where('id', 'in', sorted.slice(i, i + LOCK_CHUNK))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    }
   },
 };
 

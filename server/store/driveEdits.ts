@@ -114,6 +114,10 @@ export class DriveEdits {
    */
   moveFiles(driveId: string, moves: { file: FileRow; to: string }[]): Promise<MoveOutcome> {
     return inTransaction(this.q, async (q) => {
+      await this.dialect.lockFiles(
+        q,
+        moves.map((m) => m.file.id),
+      );
       const moving = new Set(moves.map((m) => m.file.id));
       const taken: string[] = [];
       for (let i = 0; i < moves.length; i += 500) {
@@ -157,6 +161,10 @@ export class DriveEdits {
   /** Changes the tags of these files (the upload's cleaning rules); the files whose tags changed. */
   retag(files: FileRow[], change: TagChange): Promise<FileRow[]> {
     return inTransaction(this.q, async (q) => {
+      await this.dialect.lockFiles(
+        q,
+        files.map((f) => f.id),
+      );
       const removed = new Set((change.remove ?? []).map((t) => t.trim().toLowerCase()));
       const changed: FileRow[] = [];
       for (const file of files) {

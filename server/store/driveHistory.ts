@@ -130,9 +130,10 @@ export class DriveHistory {
     const batchId = randomUUID();
     const at = now.toISOString();
     return inTransaction(this.q, async (q) => {
-      // In id order, so two batches sharing files never wait on each other in a ring.
-      const fileIds = files.map((f) => f.id).sort((a, b) => a - b);
-      for (const ids of chunks(fileIds)) await this.dialect.lockFiles(q, ids);
+      await this.dialect.lockFiles(
+        q,
+        files.map((f) => f.id),
+      );
       const workspaces = new Set<string>();
       for (const file of files) {
         const links = await q
@@ -171,7 +172,7 @@ export class DriveHistory {
           .execute();
         await this.dialect.removeText(q, file.id);
       }
-      for (const ids of chunks(fileIds)) {
+      for (const ids of chunks(files.map((f) => f.id))) {
         await q.deleteFrom('drive_file_tags').where('file_id', 'in', ids).execute();
         await q.deleteFrom('drive_files').where('id', 'in', ids).execute();
       }

@@ -144,6 +144,25 @@ export class DrivesRepository {
   }
 
   /** A page of the drive's files under `prefix`, and how many there are in all. */
+  /**
+   * Takes the rows of the files now at these paths (in a transaction: until
+   * it ends), all before any is changed: a write of several files takes
+   * them in this order, as one of a single file does (DriveDialect.lockFiles).
+   */
+  async lockPaths(driveId: string, paths: string[]): Promise<void> {
+    const ids: number[] = [];
+    for (let i = 0; i < paths.length; i += 500) {
+      const rows = await this.q
+        .selectFrom('drive_files')
+        .select('id')
+        .where('drive_id', '=', driveId)
+        .where('path', 'in', paths.slice(i, i + 500))
+        .execute();
+      ids.push(...rows.map((r) => r.id));
+    }
+    await this.dialect.lockFiles(this.q, ids);
+  }
+
   listFiles(driveId: string, opts: ListOptions = {}): Promise<{ rows: FileRow[]; total: number }> {
     return this.listings.page(driveId, opts);
   }
@@ -166,7 +185,13 @@ export class DrivesRepository {
     by?: string | null; // who makes this version (absent: the seed or an app)
   }): Promise<{ row: FileRow; replaced?: FileRow }> {
     return this.atomically(async (q, repo) => {
-      const old = await repo.fileByPath(input.driveId, input.path);
+      let old = await repo.fileByPath(input.driveId, input.path);
+      if (old) {
+        // Another writer of the file (a second upload of it, a move, the trash) finishes
+        // first, and the version kept is the one it left, not the one read before it.
+        await this.dialect.lockFiles(q, [old.id]);
+        old = await repo.fileByPath(input.driveId, input.path);
+      }
       const tags = input.tags !== undefined ? cleanTags(input.tags) : old ? tagsOf(old) : [];
       const description =
         input.description !== undefined ? input.description : (old?.description ?? null);

@@ -110,6 +110,42 @@ describe('drive files in a store transaction', () => {
     expect((await words('walrus')).total).toBe(0);
     expect(await store.drives.bodyOf(row.id)).toBeUndefined();
   });
+
+  it('a folder moved while one of its files gets a new version: both finish', async () => {
+    const a = (await store.drives.upsertFile(file('f/a.md', HASH('a'), []))).row;
+    const b = (await store.drives.upsertFile(file('f/b.md', HASH('b'), []))).row;
+    let moving: Promise<unknown> | undefined;
+    await store.transaction(async (tx) => {
+      // A writer of b.md holds its row; the move comes in and takes what it can meanwhile.
+      expect(await tx.drives.startIndexAttempt(b.id, b.version)).toBe(true);
+      moving = store.drives.edits.moveFiles(drive.id, [
+        { file: a, to: 'g/a.md' },
+        { file: b, to: 'g/b.md' },
+      ]);
+      await new Promise((r) => setTimeout(r, 300));
+      // The new version changes the drive's listing too, which the move may not hold yet.
+      await tx.drives.upsertFile(file('f/b.md', HASH('c'), []));
+    });
+    expect(await moving).toMatchObject({ moved: [{ path: 'g/a.md' }, { path: 'g/b.md' }] });
+    expect(await store.drives.fileById(b.id)).toMatchObject({ path: 'g/b.md', version: 2 });
+  });
+
+  it('two new versions of one file at once: the one replaced second is kept in its history', async () => {
+    const { row } = await store.drives.upsertFile(file('a.md', HASH('a'), []));
+    let second: Promise<unknown> | undefined;
+    await store.transaction(async (tx) => {
+      await tx.drives.upsertFile(file('a.md', HASH('b'), []));
+      second = store.drives.upsertFile(file('a.md', HASH('c'), []));
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await second;
+    expect(await store.drives.fileById(row.id)).toMatchObject({ hash: HASH('c'), version: 3 });
+    const kept = await store.drives.history.versionsOf(row.id);
+    expect(kept.map((v) => [v.version, v.hash]).sort()).toEqual([
+      [1, HASH('a')],
+      [2, HASH('b')],
+    ]);
+  });
 });
 
 describe('drives', () => {
