@@ -143,7 +143,6 @@ export class DrivesRepository {
     return out;
   }
 
-  /** A page of the drive's files under `prefix`, and how many there are in all. */
   /**
    * Takes the rows of the files now at these paths (in a transaction: until
    * it ends), all before any is changed: a write of several files takes
@@ -163,6 +162,7 @@ export class DrivesRepository {
     await this.dialect.lockFiles(this.q, ids);
   }
 
+  /** A page of the drive's files under `prefix`, and how many there are in all. */
   listFiles(driveId: string, opts: ListOptions = {}): Promise<{ rows: FileRow[]; total: number }> {
     return this.listings.page(driveId, opts);
   }
