@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DriveDialect } from './driveDialect';
 import { cleanTags, tagsOf, type DriveRow, type FileRow } from './driveRows';
+import { filesById } from './filesById';
 import { inTransaction, type Queries } from './kysely';
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -161,13 +162,14 @@ export class DriveEdits {
   /** Changes the tags of these files (the upload's cleaning rules); the files whose tags changed. */
   retag(files: FileRow[], change: TagChange): Promise<FileRow[]> {
     return inTransaction(this.q, async (q) => {
-      await this.dialect.lockFiles(
-        q,
-        files.map((f) => f.id),
-      );
+      const ids = files.map((f) => f.id);
+      await this.dialect.lockFiles(q, ids);
+      // Read again once taken: another retag of the same files may have ended meanwhile, and
+      // a change made to the tags read before it would undo that one's.
+      const current = await filesById(q, ids);
       const removed = new Set((change.remove ?? []).map((t) => t.trim().toLowerCase()));
       const changed: FileRow[] = [];
-      for (const file of files) {
+      for (const file of files.flatMap((f) => current.get(f.id) ?? [])) {
         const before = tagsOf(file);
         const after = cleanTags(
           change.set ?? [

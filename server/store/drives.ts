@@ -12,13 +12,12 @@ import {
   type ListOptions,
   type SortBy,
 } from './driveRows';
+import { filesById } from './filesById';
 import { inTransaction, type Queries } from './kysely';
 
 export { cleanTags, tagsOf };
 export type { DriveRow, FileRow, ListOptions, SortBy, TextHit, TextQuery };
 
-/** Ids per query when reading many files at once (bound parameters stay well under the caps). */
-const IDS_PER_QUERY = 500;
 /** Files per statement in a bulk import (6–8 bound parameters each). */
 const IMPORT_BATCH = 500;
 
@@ -129,18 +128,8 @@ export class DrivesRepository {
       .executeTakeFirst();
   }
 
-  async filesByIds(ids: number[]): Promise<Map<number, FileRow>> {
-    const out = new Map<number, FileRow>();
-    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-      const chunk = ids.slice(i, i + IDS_PER_QUERY);
-      const rows = await this.q
-        .selectFrom('drive_files')
-        .selectAll()
-        .where('id', 'in', chunk)
-        .execute();
-      for (const r of rows) out.set(r.id, r);
-    }
-    return out;
+  filesByIds(ids: number[]): Promise<Map<number, FileRow>> {
+    return filesById(this.q, ids);
   }
 
   /**

@@ -130,6 +130,21 @@ describe('drive files in a store transaction', () => {
     expect(await store.drives.fileById(b.id)).toMatchObject({ path: 'g/b.md', version: 2 });
   });
 
+  it('two people tagging one file at once: both tags stay', async () => {
+    const { row } = await store.drives.upsertFile(file('a.md', HASH('a'), ['budget']));
+    let second: Promise<unknown> | undefined;
+    await store.transaction(async (tx) => {
+      await tx.drives.edits.retag([row], { add: ['q3'] });
+      // Read before the first one ended, as a request reads the files it retags.
+      second = store.drives.edits.retag([row], { add: ['approved'] });
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await second;
+    const tagged = (await store.drives.fileById(row.id))!;
+    expect(JSON.parse(tagged.tags)).toEqual(['budget', 'q3', 'approved']);
+    expect(await store.drives.tagCounts(drive.id)).toHaveLength(3);
+  });
+
   it('two new versions of one file at once: the one replaced second is kept in its history', async () => {
     const { row } = await store.drives.upsertFile(file('a.md', HASH('a'), []));
     let second: Promise<unknown> | undefined;
