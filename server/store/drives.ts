@@ -174,74 +174,82 @@ export class DrivesRepository {
     by?: string | null; // who makes this version (absent: the seed or an app)
   }): Promise<{ row: FileRow; replaced?: FileRow }> {
     return this.atomically(async (q, repo) => {
-      let old = await repo.fileByPath(input.driveId, input.path);
-      if (old) {
-        // Another writer of the file (a second upload of it, a move, the trash) finishes
-        // first, and the version kept is the one it left, not the one read before it.
-        await this.dialect.lockFiles(q, [old.id]);
-        old = await repo.fileByPath(input.driveId, input.path);
-      }
-      const tags = input.tags !== undefined ? cleanTags(input.tags) : old ? tagsOf(old) : [];
-      const description =
-        input.description !== undefined ? input.description : (old?.description ?? null);
-      let now = (input.now ?? new Date()).toISOString();
-      // A new version always moves the updated time forward, even within one millisecond.
-      if (old && now <= old.updated_at)
-        now = new Date(Date.parse(old.updated_at) + 1).toISOString();
-      const fields = {
-        name: input.name,
-        mime_type: input.mimeType,
-        size: input.size,
-        hash: input.hash,
-        tags: JSON.stringify(tags),
-        description,
-        updated_at: now,
-        updated_by: input.by ?? null,
-      };
-      let id: number;
-      if (old) {
-        id = old.id;
-        // The version being replaced stays, with its bytes, until the retention purges it.
-        await keepVersion(q, old, now, input.by ?? null);
-        await q
-          .updateTable('drive_files')
-          .set((eb) => ({
-            ...fields,
-            index_error: null,
-            indexed_at: null,
-            index_attempts: 0,
-            index_state: 'queued',
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', id)
-          .execute();
-        await q.deleteFrom('drive_file_tags').where('file_id', '=', id).execute();
-        await this.dialect.removeText(q, id);
-      } else {
-        ({ id } = await q
-          .insertInto('drive_files')
-          .values({ ...fields, drive_id: input.driveId, path: input.path })
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      }
-      if (tags.length > 0) {
-        await q
-          .insertInto('drive_file_tags')
-          .values(tags.map((tag) => ({ file_id: id, drive_id: input.driveId, tag })))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      await this.dialect.putText(q, [
-        {
-          fileId: id,
-          path: input.path,
+      for (let attempt = 1; ; attempt++) {
+        if (attempt > 3) throw new Error(`${input.path} kept changing while it was being written`);
+        let old = await repo.fileByPath(input.driveId, input.path);
+        if (old) {
+          // Another writer of the file (a second upload of it, a move, the trash) finishes
+          // first, and the version kept is the one it left, not the one read before it.
+          await this.dialect.lockFiles(q, [old.id]);
+          old = await repo.fileByPath(input.driveId, input.path);
+        }
+        const tags = input.tags !== undefined ? cleanTags(input.tags) : old ? tagsOf(old) : [];
+        const description =
+          input.description !== undefined ? input.description : (old?.description ?? null);
+        let now = (input.now ?? new Date()).toISOString();
+        // A new version always moves the updated time forward, even within one millisecond.
+        if (old && now <= old.updated_at)
+          now = new Date(Date.parse(old.updated_at) + 1).toISOString();
+        const fields = {
           name: input.name,
-          description: description ?? '',
-          tags: tags.join(' '),
-          body: '',
-        },
-      ]);
-      return { row: (await repo.fileById(id))!, replaced: old };
+          mime_type: input.mimeType,
+          size: input.size,
+          hash: input.hash,
+          tags: JSON.stringify(tags),
+          description,
+          updated_at: now,
+          updated_by: input.by ?? null,
+        };
+        let id: number;
+        if (old) {
+          id = old.id;
+          // The version being replaced stays, with its bytes, until the retention purges it.
+          await keepVersion(q, old, now, input.by ?? null);
+          await q
+            .updateTable('drive_files')
+            .set((eb) => ({
+              ...fields,
+              index_error: null,
+              indexed_at: null,
+              index_attempts: 0,
+              index_state: 'queued',
+              version: eb('version', '+', 1),
+            }))
+            .where('id', '=', id)
+            .execute();
+          await q.deleteFrom('drive_file_tags').where('file_id', '=', id).execute();
+          await this.dialect.removeText(q, id);
+        } else {
+          const inserted = await q
+            .insertInto('drive_files')
+            .values({ ...fields, drive_id: input.driveId, path: input.path })
+            .onConflict((oc) => oc.columns(['drive_id', 'path']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          // Another upload put a file at this path meanwhile (PostgreSQL waited for it to
+          // commit): this one becomes its next version.
+          if (!inserted) continue;
+          id = inserted.id;
+        }
+        if (tags.length > 0) {
+          await q
+            .insertInto('drive_file_tags')
+            .values(tags.map((tag) => ({ file_id: id, drive_id: input.driveId, tag })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await this.dialect.putText(q, [
+          {
+            fileId: id,
+            path: input.path,
+            name: input.name,
+            description: description ?? '',
+            tags: tags.join(' '),
+            body: '',
+          },
+        ]);
+        return { row: (await repo.fileById(id))!, replaced: old };
+      }
     });
   }
 

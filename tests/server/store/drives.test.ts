@@ -145,6 +145,21 @@ describe('drive files in a store transaction', () => {
     expect(await store.drives.tagCounts(drive.id)).toHaveLength(3);
   });
 
+  it('two uploads of one new file at once: the second becomes its next version', async () => {
+    let second: Promise<{ row: { id: number } }> | undefined;
+    const first = await store.transaction(async (tx) => {
+      const made = await tx.drives.upsertFile(file('n.md', HASH('a'), []));
+      second = store.drives.upsertFile(file('n.md', HASH('b'), []));
+      await new Promise((r) => setTimeout(r, 300));
+      return made.row;
+    });
+    const { row } = await second!;
+    expect(row.id).toBe(first.id);
+    expect(await store.drives.fileById(first.id)).toMatchObject({ hash: HASH('b'), version: 2 });
+    const kept = await store.drives.history.versionsOf(first.id);
+    expect(kept.map((v) => [v.version, v.hash])).toEqual([[1, HASH('a')]]);
+  });
+
   it('two new versions of one file at once: the one replaced second is kept in its history', async () => {
     const { row } = await store.drives.upsertFile(file('a.md', HASH('a'), []));
     let second: Promise<unknown> | undefined;
