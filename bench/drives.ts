@@ -212,10 +212,6 @@ function rssMb(pid: number): number {
 }
 
 /**
- * A real server process (npm start's demo content) at rest after a semantic
- * search has loaded its index: its resident memory against DESIGN §8.
- */
-/**
  * Waits until every file of every world's drives is indexed (or failed): the
  * demo seed's files are indexed after the server starts listening, a world
  * after another, for a few seconds on a loaded machine. Returns how long
@@ -247,6 +243,10 @@ async function seedIndexed(client: Client): Promise<number> {
   }
 }
 
+/**
+ * A real server process (npm start's demo content) at rest after a semantic
+ * search has loaded its index: its resident memory against DESIGN §8.
+ */
 export async function idleMemoryBench(opts: { quick: boolean }): Promise<BenchResult> {
   // Quick mode reads the memory sooner, before the extraction worker's idle exit (not the figure).
   const restSeconds = opts.quick ? 3 : 35;

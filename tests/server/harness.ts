@@ -236,7 +236,6 @@ export interface TestSocket {
   send(frame: unknown): void;
 }
 
-/** Opens /api/ws/cog as the given client and records every frame it receives. */
 /**
  * Points an open socket at a workspace (and its selected experts) and returns
  * once the server has taken it in: frames are handled in order, so the answer
@@ -255,6 +254,7 @@ export async function enterWorkspace(
   await sock.next('workspace.expert.details.response');
 }
 
+/** Opens /api/ws/cog as the given client and records every frame it receives. */
 export function openSocket(
   server: TestServer,
   client: Client,
