@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
@@ -48,6 +48,11 @@ export function WorldLayout({ worldId }: { worldId: string }) {
   }, [dispatch, worldId, switching]);
   useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
 
+  // The page is made in a transition once the world is ready: a store change renders at once
+  // and in one piece, while a deferred value renders in slices that yield to input (a
+  // dashboard's first render is a few hundred milliseconds on a slow phone).
+  const ready = useDeferredValue(connection.readyWorldId === worldId);
+
   if (connection.status === 'gaveUp') {
     const forbidden = connection.lastCloseCode === CLOSE_WORLD_FORBIDDEN;
     return (
@@ -76,7 +81,6 @@ export function WorldLayout({ worldId }: { worldId: string }) {
       </Container>
     );
   }
-  const ready = connection.readyWorldId === worldId;
   if (!ready && !buildWhileConnecting) return <FullScreenSpinner label={t('Connecting...')} />;
   // The page keeps its place in the tree from building to shown, so it is not made twice.
   return (
