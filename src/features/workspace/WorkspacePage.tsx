@@ -96,6 +96,16 @@ function TranscriptWhenReady({ workspaceId }: { workspaceId: string }) {
   return useWorkspaceReady(workspaceId) ? <Transcript /> : <Box sx={TRANSCRIPT_ROOM} />;
 }
 
+/**
+ * The page's tie to the live connection, as a component of its own: what the session selects
+ * (the experts, the selection) changes as the workspace comes in, and would otherwise render
+ * the whole page again each time, its nav bar and message box included.
+ */
+function WorkspaceSession(props: { workspaceId: string | null; focusMessageId: string | null }) {
+  useWorkspaceSession(props.workspaceId, props.focusMessageId);
+  return null;
+}
+
 /** The nav bar titled with the workspace's name once it is in. */
 function WorkspaceNavBar({ worldId, children }: { worldId: string; children: ReactNode }) {
   const workspaceName = useAppSelector(selectWorkspaceName);
@@ -121,38 +131,47 @@ export function WorkspacePage() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [panel, setPanel] = useState<PhonePanel>(null);
   const [finder, setFinder] = useState<FinderState>('never');
-  useWorkspaceSession(workspaceId, params.get('message') || null);
+  // First in each of the page's forms and at the same place in all: kept from one to another.
+  const session = (
+    <WorkspaceSession workspaceId={workspaceId} focusMessageId={params.get('message') || null} />
+  );
 
   if (!workspaceId) {
     return (
-      <Box sx={{ minHeight: '100vh' }}>
-        <NavBar worldId={worldId} title={worldTitle(worldId)} heading />
-        <Container maxWidth="sm" sx={{ py: 6 }}>
-          <Alert
-            severity="warning"
-            action={
-              <Button component={Link} to={dashboardUrl(worldId)} color="inherit">
-                {t('Dashboard')}
-              </Button>
-            }
-          >
-            {t('No workspace selected')}
-          </Alert>
-        </Container>
-      </Box>
+      <>
+        {session}
+        <Box sx={{ minHeight: '100vh' }}>
+          <NavBar worldId={worldId} title={worldTitle(worldId)} heading />
+          <Container maxWidth="sm" sx={{ py: 6 }}>
+            <Alert
+              severity="warning"
+              action={
+                <Button component={Link} to={dashboardUrl(worldId)} color="inherit">
+                  {t('Dashboard')}
+                </Button>
+              }
+            >
+              {t('No workspace selected')}
+            </Alert>
+          </Container>
+        </Box>
+      </>
     );
   }
 
   // Not open to this user, or gone: why and a way back; no transcript, no message box.
   if (unavailable) {
     return (
-      <Box sx={{ minHeight: '100vh' }}>
-        <NavBar worldId={worldId} title={worldTitle(worldId)} />
-        {/* The sidebar stays: another conversation is one click away. */}
-        <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
-          <WorkspaceUnavailable reason={unavailable} backTo={dashboardUrl(worldId)} />
-        </ConversationsLayout>
-      </Box>
+      <>
+        {session}
+        <Box sx={{ minHeight: '100vh' }}>
+          <NavBar worldId={worldId} title={worldTitle(worldId)} />
+          {/* The sidebar stays: another conversation is one click away. */}
+          <ConversationsLayout worldId={worldId} workspaceId={workspaceId}>
+            <WorkspaceUnavailable reason={unavailable} backTo={dashboardUrl(worldId)} />
+          </ConversationsLayout>
+        </Box>
+      </>
     );
   }
 
@@ -180,6 +199,8 @@ export function WorkspacePage() {
   // at one place in the tree either way, so turning a phone keeps its scroll and a draft.
   return (
     <>
+      {/* First, so its effects (the frames asking for the workspace) run before the page's. */}
+      {session}
       <LoadingCover workspaceId={workspaceId} />
       {/* Everything but the transcript's rows is made while the workspace's frames are on their
           way, under the spinner (hidden, not laid out of sight: its layout is done by then too),
