@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { workspaceExportPath, workspacePrintUrl, type ExportFormat } from '../../../protocol';
+import { MountedOnceOpen } from '../../components/MountedOnceOpen';
 
 /**
  * The workspace menu in the page header: the conversation as a Markdown or
@@ -44,21 +45,23 @@ export function WorkspaceMenu({ worldId, workspaceId }: { worldId: string; works
           <MoreHorizIcon />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {item('md', t('Export as Markdown'))}
-        {item('json', t('Export as JSON'))}
-        <MenuItem
-          onClick={() => {
-            close();
-            window.open(workspacePrintUrl(worldId, workspaceId, true), '_blank', 'noopener');
-          }}
-        >
-          <ListItemIcon>
-            <PrintIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('Print')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      <MountedOnceOpen open={Boolean(anchor)}>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+          {item('md', t('Export as Markdown'))}
+          {item('json', t('Export as JSON'))}
+          <MenuItem
+            onClick={() => {
+              close();
+              window.open(workspacePrintUrl(worldId, workspaceId, true), '_blank', 'noopener');
+            }}
+          >
+            <ListItemIcon>
+              <PrintIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('Print')}</ListItemText>
+          </MenuItem>
+        </Menu>
+      </MountedOnceOpen>
     </>
   );
 }

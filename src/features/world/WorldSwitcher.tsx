@@ -20,6 +20,7 @@ import { SendSupportLogDialog } from '../support/SendSupportLogDialog';
 import { worldSwitchRequested } from './worldSlice';
 import { worldTitle } from './worldPath';
 import { initialsOf } from './initials';
+import { MountedOnceOpen } from '../../components/MountedOnceOpen';
 
 /** SPEC §2 "World switcher menu": who is signed in, the worlds they may enter, add a world, sign out. */
 export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
@@ -64,71 +65,75 @@ export function WorldSwitcher({ currentWorldId }: { currentWorldId: string }) {
       >
         {worldName}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {t('Signed in as')}
-          </Typography>
-          <Typography variant="body2" component="div">
-            {who}
-          </Typography>
-        </MenuItem>
-        <Divider />
-        {accessibleWorlds.map((w) => (
-          <MenuItem
-            key={w.world_id}
-            onClick={() => pick(w.world_id)}
-            selected={w.world_id === currentWorldId}
-          >
-            <ListItemIcon>
-              {w.world_id === currentWorldId && (
-                <CheckIcon fontSize="small" aria-label={t('active world')} />
-              )}
-            </ListItemIcon>
-            <ListItemText>{w.name}</ListItemText>
+      <MountedOnceOpen open={Boolean(anchor)}>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <MenuItem disabled sx={{ opacity: '1 !important', display: 'block' }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t('Signed in as')}
+            </Typography>
+            <Typography variant="body2" component="div">
+              {who}
+            </Typography>
           </MenuItem>
-        ))}
-        {loginUrl && (
-          <MenuItem
-            component="a"
-            href={loginUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setAnchor(null)}
-          >
-            <ListItemText inset>{t('+ Add another world')}</ListItemText>
+          <Divider />
+          {accessibleWorlds.map((w) => (
+            <MenuItem
+              key={w.world_id}
+              onClick={() => pick(w.world_id)}
+              selected={w.world_id === currentWorldId}
+            >
+              <ListItemIcon>
+                {w.world_id === currentWorldId && (
+                  <CheckIcon fontSize="small" aria-label={t('active world')} />
+                )}
+              </ListItemIcon>
+              <ListItemText>{w.name}</ListItemText>
+            </MenuItem>
+          ))}
+          {loginUrl && (
+            <MenuItem
+              component="a"
+              href={loginUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setAnchor(null)}
+            >
+              <ListItemText inset>{t('+ Add another world')}</ListItemText>
+            </MenuItem>
+          )}
+          <Divider />
+          <MenuItem component={Link} to="/settings" onClick={() => setAnchor(null)}>
+            <ListItemText inset>{t('Settings')}</ListItemText>
           </MenuItem>
-        )}
-        <Divider />
-        <MenuItem component={Link} to="/settings" onClick={() => setAnchor(null)}>
-          <ListItemText inset>{t('Settings')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            dispatch(sessionLogExportRequested());
-          }}
-        >
-          <ListItemText inset>{t('Export session log')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setSending(true);
-          }}
-        >
-          <ListItemText inset>{t('Send session log to support')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void signOut();
-          }}
-        >
-          <ListItemText inset>{t('Sign Out')}</ListItemText>
-        </MenuItem>
-      </Menu>
-      <SendSupportLogDialog open={sending} onClose={() => setSending(false)} />
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              dispatch(sessionLogExportRequested());
+            }}
+          >
+            <ListItemText inset>{t('Export session log')}</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setSending(true);
+            }}
+          >
+            <ListItemText inset>{t('Send session log to support')}</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void signOut();
+            }}
+          >
+            <ListItemText inset>{t('Sign Out')}</ListItemText>
+          </MenuItem>
+        </Menu>
+      </MountedOnceOpen>
+      <MountedOnceOpen open={sending}>
+        <SendSupportLogDialog open={sending} onClose={() => setSending(false)} />
+      </MountedOnceOpen>
     </>
   );
 }

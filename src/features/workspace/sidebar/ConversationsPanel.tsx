@@ -34,6 +34,7 @@ import {
 } from './sidebarSlice';
 import { groupWorkspaces, workspaceTitle } from './workspaceGroups';
 import { WorkspaceListItem } from './WorkspaceListItem';
+import { MountedOnceOpen } from '../../../components/MountedOnceOpen';
 
 /** Search waits this long after the last key (SPEC §9). */
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 300;
@@ -227,11 +228,13 @@ export function ConversationsPanel({
           </>
         )}
       </Box>
-      <DeleteWorkspaceDialog
-        title={deleting ? workspaceTitle(deleting.name) : undefined}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() => void confirmDelete()}
-      />
+      <MountedOnceOpen open={deleting !== undefined}>
+        <DeleteWorkspaceDialog
+          title={deleting ? workspaceTitle(deleting.name) : undefined}
+          onCancel={() => setDeleting(undefined)}
+          onConfirm={() => void confirmDelete()}
+        />
+      </MountedOnceOpen>
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import { useAppDispatch } from '../../../store/hooks';
 import { flashShown } from '../../flash/flashSlice';
 import { sidebarOperation } from './sidebarOperation';
 import { workspaceTitle } from './workspaceGroups';
+import { MountedOnceOpen } from '../../../components/MountedOnceOpen';
 
 /** The inline rename field: Enter saves, Escape (or leaving it) cancels; blank is refused. */
 function RenameField({
@@ -131,41 +132,43 @@ export function WorkspaceListItem({
           sx={{ my: 0 }}
         />
       </ListItemButton>
-      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => choose(() => setRenaming(true))}>{t('Rename')}</MenuItem>
-        <MenuItem
-          onClick={() =>
-            choose(
-              () =>
-                void sidebarOperation(dispatch, 'workspace.pin', {
-                  workspace_id: id,
-                  pinned: !workspace.pinned,
-                }),
-            )
-          }
-        >
-          {workspace.pinned ? t('Unpin') : t('Pin')}
-        </MenuItem>
-        <MenuItem
-          onClick={() =>
-            choose(
-              () =>
-                void sidebarOperation(dispatch, 'workspace.archive', {
-                  workspace_id: id,
-                  archived: !workspace.archived,
-                }),
-            )
-          }
-        >
-          {workspace.archived ? t('Unarchive') : t('Archive')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => choose(() => onDeleteAsked(workspace))}
-          sx={{ color: 'error.main' }}
-        >
-          {t('Delete')}
-        </MenuItem>
-      </Menu>
+      <MountedOnceOpen open={Boolean(menu)}>
+        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          <MenuItem onClick={() => choose(() => setRenaming(true))}>{t('Rename')}</MenuItem>
+          <MenuItem
+            onClick={() =>
+              choose(
+                () =>
+                  void sidebarOperation(dispatch, 'workspace.pin', {
+                    workspace_id: id,
+                    pinned: !workspace.pinned,
+                  }),
+              )
+            }
+          >
+            {workspace.pinned ? t('Unpin') : t('Pin')}
+          </MenuItem>
+          <MenuItem
+            onClick={() =>
+              choose(
+                () =>
+                  void sidebarOperation(dispatch, 'workspace.archive', {
+                    workspace_id: id,
+                    archived: !workspace.archived,
+                  }),
+              )
+            }
+          >
+            {workspace.archived ? t('Unarchive') : t('Archive')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => choose(() => onDeleteAsked(workspace))}
+            sx={{ color: 'error.main' }}
+          >
+            {t('Delete')}
+          </MenuItem>
+        </Menu>
+      </MountedOnceOpen>
     </ListItem>
   );
 }
