@@ -21,6 +21,10 @@ import { useFileDrop } from '../../workspaceFiles/useFileDrop';
 import { ToolArgsForm } from '../../toolMenu/ToolArgsForm';
 import { TOOL_MENU_ID, ToolMenu, toolOptionId } from '../../toolMenu/ToolMenu';
 import { useToolMenu } from '../../toolMenu/useToolMenu';
+import { growingTextarea } from '../../../components/growingTextarea';
+
+/** The box grows with its text up to 8 lines, then scrolls. */
+const GROWING = growingTextarea(8);
 
 /**
  * The chat input (SPEC §5): only a non-empty trimmed text is sent, and the
@@ -100,12 +104,13 @@ export function MessageBox() {
           onKeyDown={onKeyDown}
           onPaste={drop.onPaste}
           placeholder={t('Ask the experts...')}
-          multiline
-          maxRows={8}
+          {...GROWING.field}
           fullWidth
           size="small"
           slotProps={{
+            input: GROWING.input,
             htmlInput: {
+              ...GROWING.htmlInput,
               'aria-label': t('Message'),
               // Stays a textbox (it is one); the / menu is its list of suggestions.
               'aria-autocomplete': 'list',
