@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { ConversationsPanel } from './ConversationsPanel';
-import { useBoxWidth } from './useBoxWidth';
+import { useBoxNarrowerThan } from './useBoxNarrowerThan';
 import { usePersistentFlag } from './usePersistentFlag';
 
 /** Narrow screens get the sidebar as a drawer behind a menu button. */
@@ -43,8 +43,8 @@ export function ConversationsLayout({
 }) {
   const { t } = useTranslation();
   const narrowWindow = useMediaQuery(SIDEBAR_DRAWER_QUERY, { noSsr: true });
-  const [boxRef, boxWidth] = useBoxWidth();
-  const narrow = narrowWindow || boxWidth < COLUMN_MIN_BOX_WIDTH;
+  const [boxRef, narrowBox] = useBoxNarrowerThan<HTMLDivElement>(COLUMN_MIN_BOX_WIDTH);
+  const narrow = narrowWindow || narrowBox;
   const [collapsed, setCollapsed] = usePersistentFlag(COLLAPSED_KEY);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
