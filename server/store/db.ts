@@ -21,10 +21,34 @@ export function connectDb(dataDir: string): Db {
   // First, so that switching to WAL waits for a process starting beside us, which
   // may hold the write lock for all its migrations (a busy machine: many seconds).
   db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
-  db.pragma('journal_mode = WAL');
+  switchToWal(db);
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('foreign_keys = ON');
   return db;
+}
+
+/** Between two tries of the switch to WAL. */
+const WAL_RETRY_MS = 50;
+
+/**
+ * PRAGMA journal_mode = WAL, tried again while another process holds the file.
+ * Two processes opening a fresh store together can get SQLITE_BUSY here at
+ * once: SQLite does not wait out the busy timeout for every lock this switch
+ * takes. Only at start-up, before the server listens, so waiting here blocks
+ * nobody.
+ */
+function switchToWal(db: Db): void {
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      Atomics.wait(pause, 0, 0, WAL_RETRY_MS);
+    }
+  }
 }
 
 /** Opens (creating if needed) the SQLite store in dataDir and applies migrations. */
