@@ -1,4 +1,6 @@
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import type { ReleaseHold } from '../store/heldView';
+import { useHoldRenderedState } from '../store/hooks';
 
 /**
  * Its children render in the background right after the screen around them
@@ -15,15 +17,32 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
 
 /**
  * Its children mount in a render of their own just after the first commit
- * around them (an effect), at normal priority: in one task, not in slices as
- * a transition. A transition's slices are thrown away and started again by
- * every store update in between (socket frames coming in), so one that
- * overlaps a stream of frames finishes only after the last of them.
+ * around them (an effect), as a transition: in slices that yield to input,
+ * not in one long task. The state React renders from is held still until
+ * they are in (heldView.ts): otherwise every store update in between (socket
+ * frames coming in) would make React throw the slices away and render them
+ * again at once. What changed meanwhile renders right after they commit.
  */
 export function AfterFirstCommit({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false);
-  // The second render is the point: after the commit's effects (the frames they send go first).
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- a render of its own, as above
-  useEffect(() => setShown(true), []);
-  return shown ? children : null;
+  const [release, setRelease] = useState<ReleaseHold | null>(null);
+  const hold = useHoldRenderedState();
+  useEffect(() => {
+    const releaseHold = hold();
+    // The second render is the point: after the commit's effects (the frames they send go first).
+    startTransition(() => setRelease(() => releaseHold));
+    return releaseHold;
+  }, [hold]);
+  if (!release) return null;
+  return (
+    <>
+      {children}
+      <RunOnCommit run={release} />
+    </>
+  );
+}
+
+/** Runs `run` once its place in the tree (after the parts before it) has committed. */
+function RunOnCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }

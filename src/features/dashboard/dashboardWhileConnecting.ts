@@ -25,4 +25,6 @@ export const dashboardWhileConnecting: PrefetchWhileConnecting = {
     // Not in: the page asks for the widgets itself when it shows (its first mount finds none).
     else loadDashboardApi().then(prefetch, () => undefined);
   },
+  prefetchSettled: (state, worldId) =>
+    !loaded || !loaded.dashboardApi.endpoints.getDashboard.select({ worldId })(state).isLoading,
 };

@@ -7,10 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'react-redux';
 import { tKey } from '../../i18n/i18n';
-import { useAppDispatch } from '../../store/hooks';
-import type { AppStore } from '../../store/store';
+import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { flashShown } from '../flash/flashSlice';
 import { useSendSupportLogMutation } from './supportApi';
 
@@ -19,7 +17,7 @@ export const SUPPORT_LOG_SENT = tKey('Session log sent to the administrators of 
 /** 'Send session log to support': the user's recent actions (redacted) and a note, to the world's admins. */
 export function SendSupportLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   const dispatch = useAppDispatch();
   const [note, setNote] = useState('');
   const [send, { isLoading }] = useSendSupportLogMutation();

@@ -2,18 +2,19 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useHeldDeferredValue } from '../../store/useHeldDeferredValue';
 import { cogConnectRequested, cogDisconnectRequested } from '../../ws/cogActions';
 import { CLOSE_WORLD_FORBIDDEN } from '../../../protocol';
 import { selectActiveWorld } from '../auth/authSlice';
 import { selectConnection } from '../../ws/connectionSlice';
 import { CommandPalette } from '../palette/CommandPalette';
 import { buildsWhileConnecting } from './buildWhileConnecting';
-import { prefetchesWhileConnecting } from './prefetchWhileConnecting';
+import { PAGE_DATA_WAIT_MS, prefetchesWhileConnecting } from './prefetchWhileConnecting';
 import { selectSwitchingTo } from './worldSlice';
 import { dashboardUrl } from '../../../protocol/paths';
 
@@ -48,10 +49,23 @@ export function WorldLayout({ worldId }: { worldId: string }) {
   }, [dispatch, worldId, switching]);
   useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
 
+  // The page's own data, asked for while connecting, is waited for a moment longer.
+  const worldReady = connection.readyWorldId === worldId;
+  const dataSettled = useAppSelector(
+    (state) => !prefetchesWhileConnecting(page) || page.prefetchSettled?.(state, worldId) !== false,
+  );
+  const [waitedForData, setWaitedForData] = useState(false);
+  useEffect(() => {
+    if (!worldReady || dataSettled) return;
+    const timer = setTimeout(() => setWaitedForData(true), PAGE_DATA_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [worldReady, dataSettled]);
+
   // The page is made in a transition once the world is ready: a store change renders at once
   // and in one piece, while a deferred value renders in slices that yield to input (a
   // dashboard's first render is a few hundred milliseconds on a slow phone).
-  const ready = useDeferredValue(connection.readyWorldId === worldId);
+  const ready = useHeldDeferredValue(worldReady && (dataSettled || waitedForData));
+  const waitLabel = worldReady ? t('Loading...') : t('Connecting...');
 
   if (connection.status === 'gaveUp') {
     const forbidden = connection.lastCloseCode === CLOSE_WORLD_FORBIDDEN;
@@ -81,12 +95,12 @@ export function WorldLayout({ worldId }: { worldId: string }) {
       </Container>
     );
   }
-  if (!ready && !buildWhileConnecting) return <FullScreenSpinner label={t('Connecting...')} />;
+  if (!ready && !buildWhileConnecting) return <FullScreenSpinner label={waitLabel} />;
   // The page keeps its place in the tree from building to shown, so it is not made twice.
   return (
     <>
       {!ready ? (
-        <FullScreenSpinner label={t('Connecting...')} />
+        <FullScreenSpinner label={waitLabel} />
       ) : (
         connection.status !== 'connected' && <FullScreenSpinner label={t('Reconnecting...')} />
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AppDispatch } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/store';
 
 /**
  * A page's data fetched while its world's socket connects (WorldLayout shows
@@ -8,7 +8,16 @@ import type { AppDispatch } from '../../store/store';
  */
 export interface PrefetchWhileConnecting {
   prefetchWhileConnecting(dispatch: AppDispatch, worldId: string): void;
+  /**
+   * Whether that data is in (or failed): the page is shown once it is, for a
+   * moment after the socket is up (PAGE_DATA_WAIT_MS), so its first screen
+   * is whole, not its loading state pushed aside by the data a moment later.
+   */
+  prefetchSettled?(state: RootState, worldId: string): boolean;
 }
+
+/** How long a page's data may keep its world's spinner up once the socket is. */
+export const PAGE_DATA_WAIT_MS = 1000;
 
 export function prefetchesWhileConnecting(handle: unknown): handle is PrefetchWhileConnecting {
   return (

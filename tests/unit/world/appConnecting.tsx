@@ -9,12 +9,16 @@ import { json, makeTestStore, stubFetch } from '../testStore';
 /**
  * The whole app (its real route table and store) at `path`, up to its world's
  * "Connecting...": the socket is made, not yet open. `session` is what
- * POST /api/user answers at the moment; other requests get a 404.
+ * POST /api/user answers at the moment; other requests get `other`'s answer
+ * (a 404 unless given).
  */
-export async function appConnecting(path: string, session: () => Response) {
-  const seen = stubFetch((req) =>
-    req.url.endsWith('/api/user') ? session() : json(404, { status: 'error', error: 'none' }),
-  );
+export async function appConnecting(
+  path: string,
+  session: () => Response,
+  other: (req: Request) => Response | Promise<Response> = () =>
+    json(404, { status: 'error', error: 'none' }),
+) {
+  const seen = stubFetch((req) => (req.url.endsWith('/api/user') ? session() : other(req)));
   const t = makeTestStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
