@@ -14,7 +14,6 @@ import { WorkspaceUnavailable } from '../../components/WorkspaceUnavailable';
 import { useRichTextSettled } from '../../components/RichTextOnDemand';
 import { NavBar } from '../world/NavBar';
 import { useAppSelector } from '../../store/hooks';
-import { useHeldDeferredValue } from '../../store/useHeldDeferredValue';
 import { worldTitle } from '../world/worldPath';
 import { CodeBlocksPanel } from './components/CodeBlocksPanel';
 import { MessageBox } from './components/MessageBox';
@@ -68,12 +67,7 @@ function useWorkspaceReady(workspaceId: string): boolean {
   const openedId = useAppSelector(selectWorkspaceId);
   const loaded = useAppSelector(selectWorkspaceLoaded);
   const renderers = useRichTextSettled();
-  const ready = loaded && openedId === workspaceId && renderers;
-  // Ready in a deferred render: the rows render in slices that yield to input, and the
-  // spinner, the page's visibility and the transcript all change in that one render. Not
-  // ready at once (another workspace opened): no render shows the old rows as the new.
-  const shown = useHeldDeferredValue(ready);
-  return ready && shown;
+  return loaded && openedId === workspaceId && renderers;
 }
 
 function LoadingCover({ workspaceId }: { workspaceId: string }) {
