@@ -42,7 +42,7 @@ function lazyPage(
   /** Other modules the page will want at once, fetched alongside its code. */
   alongside?: () => Promise<unknown>,
 ): Pick<RouteObject, 'loader' | 'element'> {
-  const { Component: Page, preload } = preloadable(load);
+  const { Component: Page, preload } = preloadable(load, LoadingScreen);
   return {
     loader: () => {
       // A failed download is reported where the page renders (its error boundary).

@@ -12,7 +12,7 @@ import type { SafeHtml } from './SafeHtml';
  * not at all (never unsanitized).
  */
 const load = () => import('./richText');
-const markdown = preloadable(() => load().then((m) => m.Markdown));
+const markdown = preloadable(() => load().then((m) => m.Markdown), PlainMarkdown);
 const safeHtml = preloadable(() => load().then((m) => m.SafeHtml));
 
 /** The renderers are in, or failed to come (the fallbacks below stand in for them then). */
@@ -46,14 +46,18 @@ export function useRichTextSettled(): boolean {
   return done;
 }
 
-export function MarkdownOnDemand(props: ComponentProps<typeof Markdown>) {
-  const fallback = props.content?.trim() ? (
+/** Markdown's text as it is, until the renderer is in. */
+function PlainMarkdown(props: ComponentProps<typeof Markdown>) {
+  return props.content?.trim() ? (
     <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {props.content}
     </Typography>
   ) : null;
+}
+
+export function MarkdownOnDemand(props: ComponentProps<typeof Markdown>) {
   return (
-    <Suspense fallback={fallback}>
+    <Suspense fallback={<PlainMarkdown {...props} />}>
       <markdown.Component {...props} />
     </Suspense>
   );

@@ -1,15 +1,24 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { ReleaseHold } from '../store/heldView';
+import { useHoldRenderedState } from '../store/hooks';
+
+const Nothing = () => null;
 
 /**
  * A component whose code is fetched on demand. `preload()` starts the
  * download (a route's loader calls it as soon as the route matches). Mounted
- * once its code is in, the component renders at once; before, it is a
- * React.lazy that suspends until then. (React.lazy alone would suspend even
- * for code already loaded, and React keeps a Suspense fallback it has shown
- * for at least 300 ms.)
+ * once its code is in, the component renders at once; before, `Fallback`
+ * (given the same props) stands in until the code arrives, and the component
+ * then replaces it in a render of its own.
+ *
+ * Not React.lazy: that suspends even for code already loaded, and React keeps
+ * a Suspense fallback it has shown for at least 300 ms (its throttled
+ * reveal), so a page whose code came a moment late showed 300 ms later than
+ * it could (its socket frames asked for that much later too).
  */
 export function preloadable<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  Fallback: ComponentType<P> = Nothing,
 ): {
   Component: ComponentType<P>;
   preload: () => Promise<ComponentType<P>>;
@@ -21,11 +30,36 @@ export function preloadable<P extends object>(
       loaded = Loaded;
       return Loaded;
     }));
-  const Lazy = lazy(() => preload().then((Loaded) => ({ default: Loaded })));
   function Preloaded(props: P) {
-    // Chosen once per mount: turning from Lazy to the loaded one later would remount it.
-    const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
-    return <Chosen {...props} />;
+    const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const hold = useHoldRenderedState();
+    const release = useRef<ReleaseHold>(undefined);
+    useEffect(() => {
+      if (Loaded) return;
+      let live = true;
+      preload().then(
+        (component) => {
+          if (!live) return;
+          // A transition, in slices that yield to input, the state it reads held still meanwhile
+          // (heldView.ts) until it has committed.
+          release.current = hold();
+          startTransition(() => setLoaded(() => component));
+        },
+        (error: unknown) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [Loaded, hold]);
+    // Once the component has committed (its own effects run before this, a parent's), or gone.
+    useEffect(() => {
+      if (Loaded) release.current?.();
+      return () => release.current?.();
+    }, [Loaded]);
+    // A failed download is reported by the nearest error boundary (the route's).
+    if (failure) throw failure.error;
+    return Loaded ? <Loaded {...props} /> : <Fallback {...props} />;
   }
   return { Component: Preloaded, preload };
 }

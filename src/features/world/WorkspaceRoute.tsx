@@ -5,12 +5,21 @@ import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
 import type { BuildWhileConnecting } from './buildWhileConnecting';
 
+/** What shows while a page's code downloads. */
+function PageLoading() {
+  const { t } = useTranslation();
+  return <FullScreenSpinner label={t('Loading...')} />;
+}
+
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
-const workspacePage = preloadable(() =>
-  import('../workspace/WorkspacePage').then((m) => m.WorkspacePage),
+const workspacePage = preloadable(
+  () => import('../workspace/WorkspacePage').then((m) => m.WorkspacePage),
+  PageLoading,
 );
-const managementPage = preloadable(() =>
-  import('../workspaceManagement/WorkspaceManagementPage').then((m) => m.WorkspaceManagementPage),
+const managementPage = preloadable(
+  () =>
+    import('../workspaceManagement/WorkspaceManagementPage').then((m) => m.WorkspaceManagementPage),
+  PageLoading,
 );
 
 /**
@@ -57,11 +66,10 @@ export const workspaceWhileConnecting: BuildWhileConnecting = {
  * the management page (SPEC §2: "the two readings both appear").
  */
 export function WorkspaceRoute() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const Page = params.has('mode') ? managementPage.Component : workspacePage.Component;
   return (
-    <Suspense fallback={<FullScreenSpinner label={t('Loading...')} />}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
   );
