@@ -53,14 +53,14 @@ describe('preloadable', () => {
     const page = preloadable<{ who: string }>(() => Promise.reject(new Error('chunk gone')));
     const errors: string[] = [];
     class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
-      state = { error: null as string | null };
+      override state = { error: null as string | null };
       static getDerivedStateFromError(error: Error) {
         return { error: error.message };
       }
-      componentDidCatch(error: Error) {
+      override componentDidCatch(error: Error) {
         errors.push(error.message);
       }
-      render() {
+      override render() {
         return this.state.error ? <p>Failed: {this.state.error}</p> : this.props.children;
       }
     }
