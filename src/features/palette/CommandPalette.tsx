@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useLayoutEffect, useState } from 'react';
 import { useCommandEffect } from './useCommandEffect';
 
 // WorldLayout is in the main chunk: the palette's dialog and the finder load when first opened.
@@ -31,7 +31,9 @@ export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const effects = useCommandEffect();
 
-  useEffect(() => {
+  // In the commit that shows the page, not in an effect after it: a page shown by a transition
+  // runs its effects in a later task, and a shortcut pressed in between was lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!isPaletteShortcut(e)) return;
       e.preventDefault();

@@ -49,22 +49,24 @@ export function WorldLayout({ worldId }: { worldId: string }) {
   }, [dispatch, worldId, switching]);
   useEffect(() => () => void dispatch(cogDisconnectRequested()), [dispatch]);
 
-  // The page's own data, asked for while connecting, is waited for a moment longer.
+  // The page's own data, asked for while connecting, is waited for a moment longer, once: a
+  // later fetch (the page's own, on mount) must not take a page that is shown away again.
   const worldReady = connection.readyWorldId === worldId;
   const dataSettled = useAppSelector(
     (state) => !prefetchesWhileConnecting(page) || page.prefetchSettled?.(state, worldId) !== false,
   );
-  const [waitedForData, setWaitedForData] = useState(false);
+  const [dataWaitOver, setDataWaitOver] = useState(false);
+  if (worldReady && dataSettled && !dataWaitOver) setDataWaitOver(true);
   useEffect(() => {
-    if (!worldReady || dataSettled) return;
-    const timer = setTimeout(() => setWaitedForData(true), PAGE_DATA_WAIT_MS);
+    if (!worldReady || dataWaitOver) return;
+    const timer = setTimeout(() => setDataWaitOver(true), PAGE_DATA_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [worldReady, dataSettled]);
+  }, [worldReady, dataWaitOver]);
 
   // The page is made in a transition once the world is ready: a store change renders at once
   // and in one piece, while a deferred value renders in slices that yield to input (a
   // dashboard's first render is a few hundred milliseconds on a slow phone).
-  const ready = useHeldDeferredValue(worldReady && (dataSettled || waitedForData));
+  const ready = useHeldDeferredValue(worldReady && dataWaitOver);
   const waitLabel = worldReady ? t('Loading...') : t('Connecting...');
 
   if (connection.status === 'gaveUp') {
