@@ -1,7 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject, type RouterContextProvider } from 'react-router-dom';
-import { FullScreenSpinner } from './components/FullScreenSpinner';
+import { LoadingScreen } from './components/FullScreenSpinner';
 import { preloadable } from './components/preloadable';
 import { TitleManager } from './features/world/TitleManager';
 import { RouteRecorder } from './store/actionLog/routeRecorder';
@@ -24,12 +23,6 @@ import {
   dashboardWhileConnecting,
   loadDashboardApi,
 } from './features/dashboard/dashboardWhileConnecting';
-
-/** What shows while a screen's code downloads (a component, so it follows the language). */
-function LoadingScreen() {
-  const { t } = useTranslation();
-  return <FullScreenSpinner label={t('Loading...')} />;
-}
 
 /**
  * Screens load on demand, so /login stays small (DESIGN §8). A screen's code

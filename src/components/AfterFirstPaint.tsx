@@ -1,6 +1,5 @@
-import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import type { ReleaseHold } from '../store/heldView';
-import { useHoldRenderedState } from '../store/hooks';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useHeldTransition } from '../store/useHeldTransition';
 
 /**
  * Its children render in the background right after the screen around them
@@ -24,25 +23,9 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
  * again at once. What changed meanwhile renders right after they commit.
  */
 export function AfterFirstCommit({ children }: { children: ReactNode }) {
-  const [release, setRelease] = useState<ReleaseHold | null>(null);
-  const hold = useHoldRenderedState();
-  useEffect(() => {
-    const releaseHold = hold();
-    // The second render is the point: after the commit's effects (the frames they send go first).
-    startTransition(() => setRelease(() => releaseHold));
-    return releaseHold;
-  }, [hold]);
-  if (!release) return null;
-  return (
-    <>
-      {children}
-      <RunOnCommit run={release} />
-    </>
-  );
-}
-
-/** Runs `run` once its place in the tree (after the parts before it) has committed. */
-function RunOnCommit({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
+  const [shown, setShown] = useState(false);
+  const startHeld = useHeldTransition(shown);
+  // The second render is the point: after the commit's effects (the frames they send go first).
+  useEffect(() => startHeld(() => setShown(true)), [startHeld]);
+  return shown ? children : null;
 }

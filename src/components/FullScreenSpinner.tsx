@@ -20,3 +20,9 @@ export function FullScreenSpinner({ label }: { label?: string }) {
     </Backdrop>
   );
 }
+
+/** What shows while a screen's code downloads (a component, so it follows the language). */
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return <FullScreenSpinner label={t('Loading...')} />;
+}

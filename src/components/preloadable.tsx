@@ -1,6 +1,5 @@
-import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { ReleaseHold } from '../store/heldView';
-import { useHoldRenderedState } from '../store/hooks';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useHeldTransition } from '../store/useHeldTransition';
 
 const Nothing = () => null;
 
@@ -33,30 +32,19 @@ export function preloadable<P extends object>(
   function Preloaded(props: P) {
     const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => loaded);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-    const hold = useHoldRenderedState();
-    const release = useRef<ReleaseHold>(undefined);
+    // Mounted in slices that yield to input, the state it reads held still until it commits.
+    const startHeld = useHeldTransition(Loaded);
     useEffect(() => {
       if (Loaded) return;
       let live = true;
       preload().then(
-        (component) => {
-          if (!live) return;
-          // A transition, in slices that yield to input, the state it reads held still meanwhile
-          // (heldView.ts) until it has committed.
-          release.current = hold();
-          startTransition(() => setLoaded(() => component));
-        },
+        (component) => live && startHeld(() => setLoaded(() => component)),
         (error: unknown) => live && setFailure({ error }),
       );
       return () => {
         live = false;
       };
-    }, [Loaded, hold]);
-    // Once the component has committed (its own effects run before this, a parent's), or gone.
-    useEffect(() => {
-      if (Loaded) release.current?.();
-      return () => release.current?.();
-    }, [Loaded]);
+    }, [Loaded, startHeld]);
     // A failed download is reported by the nearest error boundary (the route's).
     if (failure) throw failure.error;
     return Loaded ? <Loaded {...props} /> : <Fallback {...props} />;

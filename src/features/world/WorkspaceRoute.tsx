@@ -1,25 +1,18 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { LoadingScreen } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
 import type { BuildWhileConnecting } from './buildWhileConnecting';
-
-/** What shows while a page's code downloads. */
-function PageLoading() {
-  const { t } = useTranslation();
-  return <FullScreenSpinner label={t('Loading...')} />;
-}
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
 const workspacePage = preloadable(
   () => import('../workspace/WorkspacePage').then((m) => m.WorkspacePage),
-  PageLoading,
+  LoadingScreen,
 );
 const managementPage = preloadable(
   () =>
     import('../workspaceManagement/WorkspaceManagementPage').then((m) => m.WorkspaceManagementPage),
-  PageLoading,
+  LoadingScreen,
 );
 
 /**
@@ -69,7 +62,7 @@ export function WorkspaceRoute() {
   const [params] = useSearchParams();
   const Page = params.has('mode') ? managementPage.Component : workspacePage.Component;
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<LoadingScreen />}>
       <Page />
     </Suspense>
   );
