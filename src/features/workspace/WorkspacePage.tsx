@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import type { SxProps, Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { AfterFirstCommit, AfterFirstPaint } from '../../components/AfterFirstPaint';
@@ -21,7 +21,7 @@ import { PhoneDrawer, PhonePanelButtons, type PhonePanel } from './components/Ph
 import { ProgressDots } from './components/ProgressDots';
 import { ResearchPanel } from './components/ResearchPanel';
 import { TracesPanel } from './components/TracesPanel';
-import { Transcript } from './components/Transcript';
+import { Transcript, type Rect } from './components/Transcript';
 import { useWorkspaceSession } from './components/useWorkspaceSession';
 import { WorkspaceFileFinder, type FinderState } from './components/WorkspaceFileFinder';
 import { WorkspaceSidebar } from './components/WorkspaceSidebar';
@@ -93,7 +93,17 @@ function ShownWhenReady({
 }
 
 function TranscriptWhenReady({ workspaceId }: { workspaceId: string }) {
-  return useWorkspaceReady(workspaceId) ? <Transcript /> : <Box sx={TRANSCRIPT_ROOM} />;
+  const ready = useWorkspaceReady(workspaceId);
+  // The room's size, read once the hidden page is laid out: the transcript's first render then
+  // holds its rows, where with no size it rendered none and the rows came in a second pass.
+  const room = useRef<HTMLDivElement>(null);
+  const [roomRect, setRoomRect] = useState<Rect>();
+  useLayoutEffect(() => {
+    if (ready || !room.current) return;
+    const { width, height } = room.current.getBoundingClientRect();
+    setRoomRect({ width, height });
+  }, [ready]);
+  return ready ? <Transcript initialRect={roomRect} /> : <Box ref={room} sx={TRANSCRIPT_ROOM} />;
 }
 
 /**

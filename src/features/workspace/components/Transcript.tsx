@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -21,12 +21,15 @@ const ESTIMATED_ROW_PX = 96;
 /** Within this distance of the bottom the transcript follows new messages. */
 const FOLLOW_THRESHOLD_PX = 120;
 
+export type { Rect };
+
 /**
  * The meeting transcript, virtualized (DESIGN §8: 10,000 messages stay smooth).
  * Rows have their real heights (measureElement); the list sticks to the bottom
  * while the user is near it, so new and streaming answers stay in view.
+ * `initialRect` is the room it mounts into, if known.
  */
-export function Transcript() {
+export function Transcript({ initialRect }: { initialRect?: Rect | undefined } = {}) {
   const { t } = useTranslation();
   const list = useAppSelector(selectMessageList);
   const history = useAppSelector(selectHistory);
@@ -47,6 +50,9 @@ export function Transcript() {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey,
+    // The scroller's size before it is measured (the room it mounts into): without one the
+    // first render holds no rows, and they come only after the scroller is observed.
+    ...(initialRect ? { initialRect } : {}),
     // The first render already holds the rows the view opens at (the newest, or the message
     // jumped to; the layout effect below scrolls there): from offset 0 it rendered the oldest
     // rows, measured them and threw them away in the same commit.
