@@ -68,6 +68,8 @@ test.describe('with the offline engine', () => {
     const answer = messageOf(page, 'Ada Quant');
     await expect(answer).toContainText('310');
     await expect(answer.locator('time')).toHaveText('just now');
+    // Its full date and time, written when the pointer comes over it.
+    await answer.locator('time').hover();
     await expect(answer.locator('time')).toHaveAttribute('title', /\d/);
     await answer.hover();
     await expect(answer.getByTestId('message-details')).toHaveText(/^Ada Quant · offline · \d/);
