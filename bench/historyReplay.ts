@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { openStore } from '../server/store';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
@@ -36,11 +36,17 @@ const PAGE_PROBE = `
       });
     }
   };
+  // A row comes on its own, or inside what mounts with it (the transcript's first screen).
   new MutationObserver((records) => {
     const now = performance.now();
-    for (const r of records) for (const n of r.addedNodes) {
-      const id = n.nodeType === 1 && n.getAttribute('data-message-id');
+    const seen = (el) => {
+      const id = el.getAttribute('data-message-id');
       if (id && !(id in window.__bench.rowSeenAt)) window.__bench.rowSeenAt[id] = now;
+    };
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1) continue;
+      seen(n);
+      for (const row of n.querySelectorAll('[data-message-id]')) seen(row);
     }
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
@@ -93,18 +99,22 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
 
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signInThroughPortal(page, E2E_ADMIN, undefined, server.url);
-    await page.waitForURL(/dashboard/);
-    await page.addInitScript(PAGE_PROBE);
-    await page.goto(`${server.url}/w/innovation-lab/workspace?id=${WORKSPACE}`);
+    // One opening is one sample of a figure that moves with what else the page and the server
+    // happen to do in those 100-odd ms (a run gave 116 to 224 ms): the median of several is
+    // reported, each in a fresh browser (nothing cached) signed in and come from the dashboard.
+    const openings: { probe: Probe; firstScreen: number }[] = [];
+    let last: Page | undefined;
+    for (let i = 0; i < (quick ? 1 : OPENINGS); i++) {
+      await last?.context().close();
+      last = await openedWorkspace(browser, server.url);
+      const probe = await last.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+      openings.push({ probe, firstScreen: probe.rowSeenAt[probe.pages[0]!.last]! - probe.openAt });
+    }
+    const byTime = [...openings].sort((a, b) => a.firstScreen - b.firstScreen);
+    const { probe: opened, firstScreen } = byTime[Math.floor(byTime.length / 2)]!;
+    // The last one opened reads back through the history and takes live answers.
+    const page = last!;
     const probe = () => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
-    await page.waitForFunction(() => {
-      const b = (window as unknown as { __bench: Probe }).__bench;
-      return b.pages[0] && b.pages[0].last in b.rowSeenAt;
-    });
-    const opened = await probe();
-    const firstScreen = opened.rowSeenAt[opened.pages[0]!.last]! - opened.openAt;
 
     // Back to the first message as a reader pulls the list down: 600 px a frame (a fast
     // wheel) until message 0 is on screen. Each frame counts as empty when no row is in
@@ -175,7 +185,7 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
         unit: 'ms',
         budget: 150,
         kind: 'max',
-        detail: `socket open → newest row on screen, real server and page; server.hello after ${Math.round(opened.helloAt - opened.openAt)} ms, asked for ${Math.round(opened.askedAt - opened.openAt)} ms after the socket opened, the newest page (one display.history frame) came ${Math.round(opened.pages[0]!.at - opened.askedAt)} ms later`,
+        detail: `socket open → newest row on screen, real server and page, median of ${openings.length} openings (${openings.map((o) => Math.round(o.firstScreen)).join(', ')} ms); in that one server.hello after ${Math.round(opened.helloAt - opened.openAt)} ms, asked for ${Math.round(opened.askedAt - opened.openAt)} ms after the socket opened, the newest page (one display.history frame) came ${Math.round(opened.pages[0]!.at - opened.askedAt)} ms later`,
       },
       {
         name: 'scrolling back: frames with no message in view',
@@ -197,4 +207,22 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
     await browser.close();
     await server.stop();
   }
+}
+
+/** Openings of the workspace measured for its first screen (the median is reported). */
+const OPENINGS = 5;
+
+/** A fresh browser context signed in, on the dashboard, then opening the workspace: on its first row. */
+async function openedWorkspace(browser: Browser, origin: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await signInThroughPortal(page, E2E_ADMIN, undefined, origin);
+  await page.waitForURL(/dashboard/);
+  await page.addInitScript(PAGE_PROBE);
+  await page.goto(`${origin}/w/innovation-lab/workspace?id=${WORKSPACE}`);
+  await page.waitForFunction(() => {
+    const b = (window as unknown as { __bench: Probe }).__bench;
+    return b.pages[0] && b.pages[0].last in b.rowSeenAt;
+  });
+
+  return page;
 }
