@@ -5,8 +5,13 @@ import prettier from 'prettier';
 import { formatNumber, withinBudget, type BenchOutcome } from './report';
 
 const RESULTS = path.resolve('.tmp/bench/results.json');
-/** The latest full-size figures of every bench, kept across runs (`npm run bench -- name` included). */
-const LATEST = path.resolve('.tmp/bench/latest.json');
+/**
+ * The latest full-size figures of every bench, kept across runs (`npm run bench -- name`
+ * included) and in the repository beside the README's table made from them: kept only on the
+ * machine that ran them, a fresh clone's first run of one bench rewrote the table with that
+ * bench's rows alone.
+ */
+const LATEST = path.resolve('bench/latest.json');
 const README = path.resolve('README.md');
 const TABLE_START = '<!-- bench:start -->';
 const TABLE_END = '<!-- bench:end -->';
