@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Options } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { bracketsToDollars, hasMath } from './markdownMathDetect';
 
 type Plugins = NonNullable<Options['remarkPlugins']>;
@@ -48,25 +49,24 @@ const math = lazyPlugins(() =>
 );
 
 /**
- * remark-gfm with its extensions made once. react-markdown builds a processor per render
- * and freezing it runs every attacher: remark-gfm's made the GFM syntax, mdast and
- * to-markdown extensions anew for each row (a third of a row's markdown time in profiles
- * of the transcript). They are plain, stateless configuration, the same objects a frozen
- * processor reuses for every document it parses: made once by remark-gfm itself, and
- * handed to each processor the way remark-gfm hands them.
+ * GFM (tables, strikethrough, autolinks, task lists, footnotes) for reading markdown, made
+ * once: what remark-gfm registers, less its to-markdown extensions. react-markdown only
+ * parses; remark-gfm's serialising half pulled mdast-util-to-markdown and markdown-table
+ * into the renderer's chunk (about 20 KB of the workspace's first load, never run). And
+ * react-markdown builds a processor per render, freezing it runs every attacher: made per
+ * row, the extensions were a third of a row's markdown time in profiles of the transcript.
+ * They are plain, stateless configuration, the same objects a frozen processor reuses for
+ * every document it parses, handed to each processor as remark-gfm hands them.
  */
-type ExtensionData = Record<
-  'micromarkExtensions' | 'fromMarkdownExtensions' | 'toMarkdownExtensions',
-  unknown[]
->;
-const gfmData: Partial<ExtensionData> = {};
-(remarkGfm as unknown as (this: { data(): Partial<ExtensionData> }) => void).call({
-  data: () => gfmData,
-});
+type ExtensionData = Record<'micromarkExtensions' | 'fromMarkdownExtensions', unknown[]>;
+const gfmData: ExtensionData = {
+  micromarkExtensions: [gfm()],
+  fromMarkdownExtensions: [gfmFromMarkdown()],
+};
 function remarkGfmShared(this: { data(): Partial<ExtensionData> }) {
   const data = this.data();
   for (const key of Object.keys(gfmData) as (keyof ExtensionData)[]) {
-    (data[key] ??= []).push(...gfmData[key]!);
+    (data[key] ??= []).push(...gfmData[key]);
   }
 }
 
