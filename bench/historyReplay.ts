@@ -107,14 +107,14 @@ export async function historyReplayBench({ quick }: { quick: boolean }): Promise
     for (let i = 0; i < (quick ? 1 : OPENINGS); i++) {
       await last?.context().close();
       last = await openedWorkspace(browser, server.url);
-      const probe = await last.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+      const probe = await probeOf(last);
       openings.push({ probe, firstScreen: probe.rowSeenAt[probe.pages[0]!.last]! - probe.openAt });
     }
     const byTime = [...openings].sort((a, b) => a.firstScreen - b.firstScreen);
     const { probe: opened, firstScreen } = byTime[Math.floor(byTime.length / 2)]!;
     // The last one opened reads back through the history and takes live answers.
     const page = last!;
-    const probe = () => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+    const probe = () => probeOf(page);
 
     // Back to the first message as a reader pulls the list down: 600 px a frame (a fast
     // wheel) until message 0 is on screen. Each frame counts as empty when no row is in
@@ -223,6 +223,9 @@ async function openedWorkspace(browser: Browser, origin: string): Promise<Page> 
     const b = (window as unknown as { __bench: Probe }).__bench;
     return b.pages[0] && b.pages[0].last in b.rowSeenAt;
   });
-
   return page;
 }
+
+/** What the page's probe has recorded so far. */
+const probeOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
