@@ -184,7 +184,7 @@ const WARM_UP_SAMPLE = [
  * Runs the markdown pipeline once over a sample, output dropped: the parser's code is
  * compiled by the engine on first use, which otherwise happens while a screen's first
  * rows render (a third of the markdown time of a workspace's first screen in profiles).
- * Call it when the page is idle, before the rows come.
+ * Call it before the rows come (the workspace route's loader does, once the chunk is in).
  */
 export function warmUpMarkdown(): void {
   // react-markdown's component is a plain function (no hooks): parse, transform, make elements.

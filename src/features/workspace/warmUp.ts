@@ -18,9 +18,8 @@ export function warmUpWorkspacePage(now = Date.now()): void {
 }
 
 /**
- * A page that loads never idles for long: past this the warm-up runs anyway. Left to an idle
- * moment alone, it often came after the socket had opened (from then on the page is busy until
- * its first rows), i.e. in the middle of rendering them.
+ * A page that loads never idles for long (React builds it in slices): past this the work runs
+ * anyway.
  */
 const IDLE_DEADLINE_MS = 50;
 
