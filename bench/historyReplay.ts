@@ -36,19 +36,29 @@ const PAGE_PROBE = `
       });
     }
   };
-  // A row comes on its own, or inside what mounts with it (the transcript's first screen).
+  // A row counts once it is on screen: in the page and not hidden (a page made while its socket
+  // connects keeps its rows hidden until it is shown). It comes on its own, inside what mounts
+  // with it (the transcript's first screen), or was in already when its page was shown.
+  const unseen = new Map();
   new MutationObserver((records) => {
     const now = performance.now();
-    const seen = (el) => {
+    const added = (el) => {
       const id = el.getAttribute('data-message-id');
-      if (id && !(id in window.__bench.rowSeenAt)) window.__bench.rowSeenAt[id] = now;
+      if (id && !(id in window.__bench.rowSeenAt)) unseen.set(id, el);
     };
     for (const r of records) for (const n of r.addedNodes) {
       if (n.nodeType !== 1) continue;
-      seen(n);
-      for (const row of n.querySelectorAll('[data-message-id]')) seen(row);
+      added(n);
+      for (const row of n.querySelectorAll('[data-message-id]')) added(row);
     }
-  }).observe(document, { childList: true, subtree: true });
+    for (const [id, row] of unseen) {
+      if (!row.isConnected) unseen.delete(id);
+      else if (row.checkVisibility({ visibilityProperty: true })) {
+        window.__bench.rowSeenAt[id] = now;
+        unseen.delete(id);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class'] });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
   }).observe({ type: 'longtask', buffered: false });

@@ -8,6 +8,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The whole app at `path`, signed in, the socket not yet open. */
 const openWhileConnecting = (path: string) => appConnecting(path, () => json(200, SESSION));
+/** The same, React reading the store through a held view (heldView.ts) as in the app. */
+const openHeld = (path: string) =>
+  appConnecting(path, () => json(200, SESSION), undefined, { held: true });
 
 describe('a workspace page made while its world connects', () => {
   it('is made under "Connecting...", unseen, and its frames go out as the socket opens', async () => {
@@ -36,6 +39,30 @@ describe('a workspace page made while its world connects', () => {
     expect(typs).toContain('display.messages');
     expect(typs.indexOf('client.hello')).toBeLessThan(typs.indexOf('display.messages'));
     expect(screen.queryByText('Connecting...')).toBeNull();
+  });
+
+  it('is shown in the render its world becomes ready, holding back no frame that comes then', async () => {
+    const t = await openHeld('/w/innovation-lab/workspace?id=ws-1');
+    const box = await vi.waitFor(
+      () =>
+        document.querySelector('textarea[aria-label="Message"]') ??
+        Promise.reject(new Error('not made')),
+      { timeout: 4000 },
+    );
+    // Made already, the page is shown by a style change in the same render, not by a deferred
+    // render of its own that holds the store still (heldView.ts) until it commits: the
+    // workspace's history, coming in the meantime, waited for it.
+    const holds = vi.spyOn(t.view!, 'hold');
+    act(() => t.socket.serverOpen());
+    expect(box.closest('[style="display: contents; visibility: hidden;"]')).toBeNull();
+    expect(holds).not.toHaveBeenCalled();
+  });
+
+  it('a page not built while connecting is made in a deferred render, the store held meanwhile', async () => {
+    const t = await openHeld('/w/innovation-lab/dashboard');
+    const holds = vi.spyOn(t.view!, 'hold');
+    act(() => t.socket.serverOpen());
+    expect(holds).toHaveBeenCalled();
   });
 
   it('the management page (a mode in the query) still waits for the socket', async () => {
