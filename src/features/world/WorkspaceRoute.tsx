@@ -35,8 +35,7 @@ export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
     // use) are made as soon as their chunks are in, while the page's code and the socket are on
     // their way, not while the rows render. Left for an idle moment, they seldom found one (the
     // page is built in slices from then on) and ran at the idle deadline, most often just after
-    // the history had come: 12-16 ms more before the rows (first screen of a 10,000-message
-    // workspace, median of 28 openings: 128 ms then, 118 ms so).
+    // the history had come, so between it and the rows.
     import('../workspace/warmUp')
       .then(({ warmUpWorkspacePage }) => warmUpWorkspacePage())
       .catch(() => undefined);

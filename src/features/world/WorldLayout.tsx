@@ -69,7 +69,7 @@ export function WorldLayout({ worldId }: { worldId: string }) {
   // connecting is made already: showing it is a style change, made at once. Deferred, it was a
   // transition of its own that held the store still while it waited its turn behind the page's
   // own (its side columns): a workspace's rows that came meanwhile waited for it, and rows that
-  // came before it stayed hidden until it committed (up to 70 ms either way, Chromium, laptop).
+  // came before it stayed hidden until it committed.
   const worldShown = worldReady && dataWaitOver;
   const deferredShown = useHeldDeferredValue(buildWhileConnecting || worldShown);
   const ready = buildWhileConnecting ? worldShown : deferredShown;
