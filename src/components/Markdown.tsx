@@ -190,11 +190,12 @@ const WARM_UP_PASSES = 4;
 
 /**
  * Runs the markdown pipeline over a sample, output dropped (see WARM_UP_PASSES): otherwise
- * that work happens while a screen's first rows render. Call it before the rows come (the
- * workspace route's loader does, once the chunk is in).
+ * that work happens while a screen's first rows render. Each pass is a task of its own, so
+ * that none is long enough to hold back input. Call it before the rows come (the workspace
+ * route's loader does, once the chunk is in).
  */
-export function warmUpMarkdown(): void {
+export function warmUpMarkdown(passes = WARM_UP_PASSES): void {
   // react-markdown's component is a plain function (no hooks): parse, transform, make elements.
-  for (let pass = 0; pass < WARM_UP_PASSES; pass++)
-    ReactMarkdown({ ...basePlugins(), components, children: WARM_UP_SAMPLE });
+  ReactMarkdown({ ...basePlugins(), components, children: WARM_UP_SAMPLE });
+  if (passes > 1) setTimeout(() => warmUpMarkdown(passes - 1), 0);
 }
