@@ -1,23 +1,35 @@
-import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** Covers the screen while something the page needs (the session, the socket) is not ready. */
+/**
+ * Covers the screen while something the page needs (the session, the socket) is not ready.
+ * A plain fixed layer rather than MUI's Backdrop: the Backdrop fades in, and its Fade forces a
+ * synchronous layout on every mount, while start-up swaps one spinner for the next several times.
+ */
 export function FullScreenSpinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <Backdrop
-      open
-      sx={{ color: '#fff', zIndex: (theme) => theme.zIndex.modal + 1 }}
+    <Box
+      role="status"
       data-testid="full-screen-spinner"
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: (theme) => theme.zIndex.modal + 1,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        color: '#fff',
+        bgcolor: 'rgba(0, 0, 0, 0.5)',
+      }}
     >
-      <Stack spacing={2} sx={{ alignItems: 'center' }}>
-        <CircularProgress color="inherit" aria-label={label ?? t('Loading')} />
-        {label && <Typography>{label}</Typography>}
-      </Stack>
-    </Backdrop>
+      <CircularProgress color="inherit" aria-label={label ?? t('Loading')} />
+      {label && <Typography>{label}</Typography>}
+    </Box>
   );
 }
 
