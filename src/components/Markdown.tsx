@@ -194,8 +194,10 @@ const WARM_UP_PASSES = 4;
  * that none is long enough to hold back input. Call it before the rows come (the workspace
  * route's loader does, once the chunk is in).
  */
-export function warmUpMarkdown(passes = WARM_UP_PASSES): void {
+export function warmUpMarkdown(wanted: () => boolean = () => true, passes = WARM_UP_PASSES): void {
+  // Asked before each pass: the screen may turn out to have no rows to show.
+  if (!wanted()) return;
   // react-markdown's component is a plain function (no hooks): parse, transform, make elements.
   ReactMarkdown({ ...basePlugins(), components, children: WARM_UP_SAMPLE });
-  if (passes > 1) setTimeout(() => warmUpMarkdown(passes - 1), 0);
+  if (passes > 1) setTimeout(() => warmUpMarkdown(wanted, passes - 1), 0);
 }

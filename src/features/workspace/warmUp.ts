@@ -1,4 +1,5 @@
 import { relativeTime } from './messageTime';
+import type { RootState } from '../../store/store';
 
 const HOUR_MS = 3_600_000;
 
@@ -28,4 +29,16 @@ export function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function')
     requestIdleCallback(() => work(), { timeout: IDLE_DEADLINE_MS });
   else setTimeout(work, 0);
+}
+
+/**
+ * Whether the markdown warm-up is still worth its time for the workspace being opened: not once
+ * its history is in and empty. The warm-up is for a first screen of rows; in an empty workspace
+ * the first row (the user's own question) pays for the parser's first use itself, once.
+ */
+export function markdownWarmUpWanted(state: unknown, workspaceId: string | null): boolean {
+  // Before the signed-in code is in, the store has no workspace yet.
+  const workspace = (state as Partial<RootState> | undefined)?.workspace;
+  if (!workspace?.loaded || workspace.workspaceId !== workspaceId) return true;
+  return workspace.messages.size > 0;
 }

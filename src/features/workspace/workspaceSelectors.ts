@@ -19,6 +19,7 @@ export const selectIsFocusedMessage = (s: RootState, id: string) =>
   selectWorkspace(s).history.focus === id;
 export const selectQuestionsSent = (s: RootState) => selectWorkspace(s).questionsSent;
 export const selectMessageCount = (s: RootState) => selectWorkspace(s).messages.size;
+export const selectHasMessages = (s: RootState) => selectWorkspace(s).messages.size > 0;
 export const selectMessageById = (s: RootState, id: string) =>
   messageById(s.workspace.messages, id);
 export const selectMessageIdAt = (s: RootState, index: number) =>

@@ -1,7 +1,12 @@
 import { Suspense } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type RouterContextProvider,
+} from 'react-router-dom';
 import { LoadingScreen } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
+import { appStoreContext } from '../../store/routerContext';
 import type { BuildWhileConnecting } from './buildWhileConnecting';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
@@ -19,8 +24,11 @@ const managementPage = preloadable(
  * The route's loader: the page's code starts downloading when the route
  * matches, alongside the session check and the socket, not after them.
  */
-export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
-  const management = new URL(request.url).searchParams.has('mode');
+export function workspaceRouteLoader({ request, context }: LoaderFunctionArgs): null {
+  const params = new URL(request.url).searchParams;
+  const management = params.has('mode');
+  // Absent where the router was made without one (replays, tests): the warm-up then always runs.
+  const store = (context as RouterContextProvider | undefined)?.get(appStoreContext);
   // A failed download is reported where the page renders.
   if (management) managementPage.preload().catch(() => undefined);
   else {
@@ -36,11 +44,13 @@ export function workspaceRouteLoader({ request }: LoaderFunctionArgs): null {
     // their way, not while the rows render. Left for an idle moment, they seldom found one (the
     // page is built in slices from then on) and ran at the idle deadline, most often just after
     // the history had come, so between it and the rows.
-    import('../workspace/warmUp')
-      .then(({ warmUpWorkspacePage }) => warmUpWorkspacePage())
-      .catch(() => undefined);
-    import('../../components/richText')
-      .then(({ warmUpMarkdown }) => warmUpMarkdown())
+    const warmUp = import('../workspace/warmUp');
+    warmUp.then(({ warmUpWorkspacePage }) => warmUpWorkspacePage()).catch(() => undefined);
+    // Not for a workspace whose history has come in empty: no rows to render.
+    Promise.all([warmUp, import('../../components/richText')])
+      .then(([{ markdownWarmUpWanted }, { warmUpMarkdown }]) =>
+        warmUpMarkdown(() => markdownWarmUpWanted(store?.getState(), params.get('id') || null)),
+      )
       .catch(() => undefined);
   }
   return null;

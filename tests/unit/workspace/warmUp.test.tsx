@@ -2,7 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RelativeTime } from '../../../src/features/workspace/components/messages/RelativeTime';
 import { relativeTime } from '../../../src/features/workspace/messageTime';
-import { warmUpWorkspacePage } from '../../../src/features/workspace/warmUp';
+import {
+  markdownWarmUpWanted,
+  warmUpWorkspacePage,
+} from '../../../src/features/workspace/warmUp';
+import { renderWorkspace } from './workspaceHarness';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -40,5 +44,41 @@ describe('a row’s time on the first screen of a workspace', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+/**
+ * The markdown warm-up readies the parser for a first screen of rows: not needed once the
+ * workspace's history has come in empty.
+ */
+describe('whether the markdown warm-up is still wanted', () => {
+  it('is, until the workspace being opened is known to have no rows', () => {
+    expect(markdownWarmUpWanted(undefined, 'ws-1')).toBe(true);
+    const waiting = renderWorkspace(undefined, { answered: false });
+    expect(markdownWarmUpWanted(waiting.store.getState(), 'ws-1')).toBe(true);
+    waiting.unmount();
+
+    const { store, frame } = renderWorkspace();
+    expect(markdownWarmUpWanted(store.getState(), 'ws-1')).toBe(false);
+    // Another workspace's state says nothing of the one being opened.
+    expect(markdownWarmUpWanted(store.getState(), 'ws-2')).toBe(true);
+    frame('display.history', {
+      page: 'latest',
+      messages: [
+        {
+          message_id: 'm1',
+          role: 'user',
+          name: 'Ann',
+          content: 'How do pumps fail?',
+          created_at: '2026-01-01T00:00:00.000Z',
+          final: true,
+        },
+      ],
+      researchboxes: [],
+      traces: [],
+      older: false,
+      newer: false,
+    });
+    expect(markdownWarmUpWanted(store.getState(), 'ws-1')).toBe(true);
   });
 });
