@@ -32,3 +32,29 @@ test('reloading the dashboard checks the session and asks for its widgets once, 
   expect(events.filter((e) => e === 'GET /api/dashboard')).toEqual(['GET /api/dashboard']);
   expect(events.indexOf('GET /api/dashboard')).toBeLessThan(events.indexOf('socket'));
 });
+
+/**
+ * The entry and the signed-in code reach the browser with V8's compile hint on their first line
+ * (compiled as they stream in, not function by function as each is first called), in the
+ * build's brotli copy; the other scripts are left to lazy compiling.
+ */
+test('the entry and the signed-in code come with the compile hint, the other scripts without', async ({
+  page,
+}) => {
+  await signInThroughPortal(page, newAccount(['innovation-lab']));
+  await expect(page.getByText('Start a new conversation', { exact: false })).toBeVisible();
+  const scripts = new Map<string, { encoding?: string; firstLine: string }>();
+  page.on('response', async (r) => {
+    const name = /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1];
+    if (!name) return;
+    const firstLine = (await r.text()).split('\n', 1)[0]!;
+    scripts.set(name, { encoding: (await r.allHeaders())['content-encoding'], firstLine });
+  });
+  await page.reload();
+  await expect(page.getByText('Start a new conversation', { exact: false })).toBeVisible();
+  await expect.poll(() => ['index', 'signed-in', 'mui'].every((n) => scripts.has(n))).toBe(true);
+  const hint = '//# allFunctionsCalledOnLoad';
+  expect(scripts.get('index')).toEqual({ encoding: 'br', firstLine: hint });
+  expect(scripts.get('signed-in')).toEqual({ encoding: 'br', firstLine: hint });
+  expect(scripts.get('mui')?.firstLine).not.toBe(hint);
+});
