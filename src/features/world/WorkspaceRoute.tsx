@@ -32,13 +32,15 @@ export function workspaceRouteLoader({ request, context }: LoaderFunctionArgs): 
   // A failed download is reported where the page renders.
   if (management) managementPage.preload().catch(() => undefined);
   else {
-    workspacePage.preload().catch(() => undefined);
-    // The markdown and HTML renderers too: a chunk's code runs only when the page is between
-    // tasks, and once the socket is open it seldom is before the first rows render (they would
-    // show as plain text first, then again as markdown).
-    import('../../components/RichTextOnDemand')
-      .then(({ preloadRichText }) => preloadRichText())
-      .catch(() => undefined);
+    const page = workspacePage.preload();
+    page.catch(() => undefined);
+    // The markdown and HTML renderers too, once the page's code is in: a chunk's code runs only
+    // when the page is between tasks, and once the socket is open it seldom is before the first
+    // rows render (they would show as plain text first, then again as markdown). Not alongside
+    // the page's code: on a slow connection they would share it, and an empty workspace shows
+    // without them.
+    const renderers = page.then(() => import('../../components/RichTextOnDemand'));
+    renderers.then(({ preloadRichText }) => preloadRichText()).catch(() => undefined);
     // Its first relative times and the markdown parser's code (compiled by the engine on first
     // use) are made as soon as their chunks are in, while the page's code and the socket are on
     // their way, not while the rows render. Left for an idle moment, they seldom found one (the
@@ -47,7 +49,7 @@ export function workspaceRouteLoader({ request, context }: LoaderFunctionArgs): 
     const warmUp = import('../workspace/warmUp');
     warmUp.then(({ warmUpWorkspacePage }) => warmUpWorkspacePage()).catch(() => undefined);
     // Not for a workspace whose history has come in empty: no rows to render.
-    Promise.all([warmUp, import('../../components/richText')])
+    Promise.all([warmUp, renderers.then(() => import('../../components/richText'))])
       .then(([{ markdownWarmUpWanted }, { warmUpMarkdown }]) =>
         warmUpMarkdown(() => markdownWarmUpWanted(store?.getState(), params.get('id') || null)),
       )
