@@ -58,3 +58,41 @@ test('the entry and the signed-in code come with the compile hint, the other scr
   expect(scripts.get('signed-in')).toEqual({ encoding: 'br', firstLine: hint });
   expect(scripts.get('mui')?.firstLine).not.toBe(hint);
 });
+
+/**
+ * A landing page comes in a handful of files, fewer than the six connections a browser opens
+ * to one server: the dashboard in five, a workspace in four before its markdown renderers
+ * (fetched once the page's code is in). The small files other pages share with them are in
+ * the page's own file or the signed-in code.
+ */
+test('the dashboard and a workspace, opened first, each fetch a handful of scripts', async ({
+  page,
+}) => {
+  await signInThroughPortal(page, newAccount(['innovation-lab']));
+  await expect(page.getByText('Start a new conversation', { exact: false })).toBeVisible();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    const name = /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1];
+    if (name) scripts.push(name);
+  });
+  // A fresh cache: reloaded with the cache bypassed is as a first visit.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+  await page.reload();
+  await expect(page.getByText('Start a new conversation', { exact: false })).toBeVisible();
+  await expect.poll(() => scripts.includes('serverFrames')).toBe(true);
+  expect(scripts.sort()).toEqual(['DashboardPage', 'index', 'mui', 'serverFrames', 'signed-in']);
+
+  scripts.length = 0;
+  await page.goto(page.url().replace(/dashboard$/, 'workspace?id=innovation-lab-welcome'));
+  await expect(page.getByText('Start a conversation by typing a message')).toBeVisible();
+  const beforeRenderers = scripts.slice(0, scripts.indexOf('richText'));
+  expect(beforeRenderers).toContain('WorkspacePage');
+  expect(beforeRenderers.filter((s) => s !== 'serverFrames').sort()).toEqual([
+    'WorkspacePage',
+    'index',
+    'mui',
+    'signed-in',
+  ]);
+});

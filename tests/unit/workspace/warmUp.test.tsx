@@ -2,10 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RelativeTime } from '../../../src/features/workspace/components/messages/RelativeTime';
 import { relativeTime } from '../../../src/features/workspace/messageTime';
-import {
-  markdownWarmUpWanted,
-  warmUpWorkspacePage,
-} from '../../../src/features/workspace/warmUp';
+import { markdownWarmUpWanted, warmUpWorkspacePage } from '../../../src/features/workspace/warmUp';
 import { renderWorkspace } from './workspaceHarness';
 
 afterEach(() => vi.restoreAllMocks());
