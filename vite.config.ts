@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
-const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const entry = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 /** What only signed-in pages use (socket, sagas, world routes): loaded before any of them shows. */
 const SIGNED_IN_ENTRY = entry('./src/signedInPages.ts');
 /** The pages a signed-in person most often lands on, and that Lighthouse measures. */
@@ -54,10 +54,10 @@ function signedInChunk() {
 
 /**
  * Puts what a landing page imports (and the other does not) in that page's own file, also
- * where other pages share it: opened first, the workspace fetched seven small shared files
+ * where other pages share it: opened first, the workspace fetched many small shared files
  * beside its own, more requests at once than a browser opens connections to one server
- * (six), and each wave a round trip on a slow connection. A page that shares a module with
- * a landing page loads that page's file for it.
+ * (six), and each wave of them a round trip on a slow connection. A page that shares a module
+ * with a landing page loads that page's file for it.
  */
 function landingPageChunk() {
   return (id: string, ctx: ModuleGraph) =>
