@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWorkspace } from './workspaceHarness';
+import { ONE_QUESTION_HISTORY, renderWorkspace } from './workspaceHarness';
 
 /**
  * The markdown renderers are a download of their own. A workspace with rows waits for them
@@ -30,23 +30,7 @@ describe('opening a workspace before the markdown renderers are in', () => {
 
   it('keeps a workspace with rows under the spinner until they are in', async () => {
     const { frame } = renderWorkspace();
-    frame('display.history', {
-      page: 'latest',
-      messages: [
-        {
-          message_id: 'm1',
-          role: 'user',
-          name: 'Ann',
-          content: 'How do **pumps** fail?',
-          created_at: '2026-01-01T00:00:00.000Z',
-          final: true,
-        },
-      ],
-      researchboxes: [],
-      traces: [],
-      older: false,
-      newer: false,
-    });
+    frame('display.history', ONE_QUESTION_HISTORY);
     expect(spinner()).not.toBeNull();
     renderers.open();
     // The first import of the markdown libraries takes a while under the test runner.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RelativeTime } from '../../../src/features/workspace/components/messages/RelativeTime';
 import { relativeTime } from '../../../src/features/workspace/messageTime';
 import { markdownWarmUpWanted, warmUpWorkspacePage } from '../../../src/features/workspace/warmUp';
-import { renderWorkspace } from './workspaceHarness';
+import { ONE_QUESTION_HISTORY, renderWorkspace } from './workspaceHarness';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,23 +59,7 @@ describe('whether the markdown warm-up is still wanted', () => {
     expect(markdownWarmUpWanted(store.getState(), 'ws-1')).toBe(false);
     // Another workspace's state says nothing of the one being opened.
     expect(markdownWarmUpWanted(store.getState(), 'ws-2')).toBe(true);
-    frame('display.history', {
-      page: 'latest',
-      messages: [
-        {
-          message_id: 'm1',
-          role: 'user',
-          name: 'Ann',
-          content: 'How do pumps fail?',
-          created_at: '2026-01-01T00:00:00.000Z',
-          final: true,
-        },
-      ],
-      researchboxes: [],
-      traces: [],
-      older: false,
-      newer: false,
-    });
+    frame('display.history', ONE_QUESTION_HISTORY);
     expect(markdownWarmUpWanted(store.getState(), 'ws-1')).toBe(true);
   });
 });

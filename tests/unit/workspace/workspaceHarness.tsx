@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { ServerContent } from '../../../protocol';
 import { preloadRichText } from '../../../src/components/RichTextOnDemand';
 import { WorkspacePage } from '../../../src/features/workspace/WorkspacePage';
 import { renderWithProviders } from '../renderWithProviders';
@@ -72,3 +73,22 @@ export function renderWorkspace(path = WORKSPACE_PATH, opts: { answered?: boolea
   if (opts.answered !== false) helpers.frame('workspace.expert.details.response', { experts: [] });
   return { ...view, ...t, ...helpers };
 }
+
+/** A history of one question (with a bold word), as the server sends the newest page. */
+export const ONE_QUESTION_HISTORY: ServerContent<'display.history'> = {
+  page: 'latest',
+  messages: [
+    {
+      message_id: 'm1',
+      role: 'user',
+      name: 'Ann',
+      content: 'How do **pumps** fail?',
+      created_at: '2026-01-01T00:00:00.000Z',
+      final: true,
+    },
+  ],
+  researchboxes: [],
+  traces: [],
+  older: false,
+  newer: false,
+};
