@@ -45,11 +45,10 @@ const fromWorkspace = reachableFrom(LANDING_PAGES.WorkspacePage);
  * all; left alone, the bundler cut it into a dozen small files by which pages
  * share each module, requests a slow connection pays a round trip for.
  */
-function signedInChunk() {
-  return (id: string, ctx: ModuleGraph) =>
-    fromSignedIn(ctx).has(id) || (fromDashboard(ctx).has(id) && fromWorkspace(ctx).has(id))
-      ? 'signed-in'
-      : null;
+function signedInChunk(id: string, ctx: ModuleGraph) {
+  return fromSignedIn(ctx).has(id) || (fromDashboard(ctx).has(id) && fromWorkspace(ctx).has(id))
+    ? 'signed-in'
+    : null;
 }
 
 /**
@@ -59,13 +58,9 @@ function signedInChunk() {
  * (six), and each wave of them a round trip on a slow connection. A page that shares a module
  * with a landing page loads that page's file for it.
  */
-function landingPageChunk() {
-  return (id: string, ctx: ModuleGraph) =>
-    fromWorkspace(ctx).has(id)
-      ? 'WorkspacePage'
-      : fromDashboard(ctx).has(id)
-        ? 'DashboardPage'
-        : null;
+function landingPageChunk(id: string, ctx: ModuleGraph) {
+  if (fromWorkspace(ctx).has(id)) return 'WorkspacePage';
+  return fromDashboard(ctx).has(id) ? 'DashboardPage' : null;
 }
 
 /**
@@ -177,8 +172,8 @@ export default defineConfig({
               priority: 2,
             },
             // Below both: what /login loads stays in 'app', shared MUI components in 'mui'.
-            { name: signedInChunk(), priority: 1 },
-            { name: landingPageChunk(), priority: 0.5 },
+            { name: signedInChunk, priority: 1 },
+            { name: landingPageChunk, priority: 0.5 },
             // What lazy screens share, one file per set of screens that use it, files under 8 KB
             // merged into their nearest such set: the workspace fetched 35 files, 20 of them
             // 1–2 KB (icons, API slices), and each costs a slow connection a round trip.

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, signInThroughPortal } from './fixtures';
 
+/** A built script's name without its hash ('index' for /assets/index-AbCd1234.js), else undefined. */
+const scriptName = (url: string) =>
+  /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
+
 /**
  * A signed-in first load (issue 19): what the page needs sets off together
  * instead of one after another. Order is what this checks, not time.
@@ -45,7 +49,7 @@ test('the entry and the signed-in code come with the compile hint, the other scr
   await expect(page.getByText('Start a new conversation', { exact: false })).toBeVisible();
   const scripts = new Map<string, { encoding?: string; firstLine: string }>();
   page.on('response', async (r) => {
-    const name = /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1];
+    const name = scriptName(r.url());
     if (!name) return;
     const firstLine = (await r.text()).split('\n', 1)[0]!;
     scripts.set(name, { encoding: (await r.allHeaders())['content-encoding'], firstLine });
@@ -72,7 +76,7 @@ test('the dashboard and a workspace, opened first, each fetch a handful of scrip
   await expect(page.getByText('Start a new conversation', { exact: false })).toBeVisible();
   const scripts: string[] = [];
   page.on('request', (r) => {
-    const name = /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1];
+    const name = scriptName(r.url());
     if (name) scripts.push(name);
   });
   // A fresh cache: reloaded with the cache bypassed is as a first visit.

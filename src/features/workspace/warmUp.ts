@@ -1,5 +1,6 @@
 import { relativeTime } from './messageTime';
 import type { RootState } from '../../store/store';
+import { selectHasMessages, selectWorkspaceId, selectWorkspaceLoaded } from './workspaceSelectors';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,7 +39,8 @@ export function whenIdle(work: () => void): void {
  */
 export function markdownWarmUpWanted(state: unknown, workspaceId: string | null): boolean {
   // Before the signed-in code is in, the store has no workspace yet.
-  const workspace = (state as Partial<RootState> | undefined)?.workspace;
-  if (!workspace?.loaded || workspace.workspaceId !== workspaceId) return true;
-  return workspace.messages.size > 0;
+  if (!(state as Partial<RootState> | undefined)?.workspace) return true;
+  const s = state as RootState;
+  if (!selectWorkspaceLoaded(s) || selectWorkspaceId(s) !== workspaceId) return true;
+  return selectHasMessages(s);
 }
