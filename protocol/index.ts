@@ -16,6 +16,7 @@ export * from './workspaceAccess';
 export * from './workspaceList';
 export * from './messageVersions';
 export * from './workspaceFiles';
+export * from './workspaceSummary';
 export * from './people';
 export * from './audit';
 export * from './settings';

@@ -49,6 +49,7 @@ import { OneLinePerRequest } from './http/requestLog';
 import { consoleRoutes } from './http/console';
 import { supportLogRoutes } from './http/supportLogs';
 import { workspaceFileRoutes } from './http/workspaceFiles';
+import { workspaceSummaryRoutes } from './http/workspaceSummary';
 import { workspaceAudience } from './meeting/audience';
 import { driveRoutes } from './http/drives';
 import { driveAdminRoutes } from './http/driveAdmin';
@@ -386,6 +387,7 @@ export async function buildApp(opts: {
   });
   driveAdminRoutes(app, { drives, driveAdmin, guards: guards(store, config) });
   workspaceFileRoutes(app, { store, drives, guards: guards(store, config), filesChanged });
+  workspaceSummaryRoutes(app, { store, guards: guards(store, config) });
   if (config.oidcEnabled) {
     const oidc = new OidcLogin(
       {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   deleteFilesRequestSchema,
   driveNameRequestSchema,
@@ -16,15 +16,8 @@ import { sendError } from '../auth/requestAuth';
 import type { DriveAdmin } from '../drives/driveAdmin';
 import type { Drives } from '../drives/driveService';
 import type { Guards } from './guards';
+import { invalidRequest } from './invalidRequest';
 import { sendBytes } from './drives';
-
-type Issues = { error: { issues: { path: PropertyKey[]; message: string }[] } };
-
-function invalid(reply: FastifyReply, parsed: Issues): FastifyReply {
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return sendError(reply, 400, `Invalid request: ${where}${issue?.message ?? 'bad value'}`);
-}
 
 type DriveParams = { Params: { drive: string } };
 type FileParams = { Params: { drive: string; '*': string } };
@@ -47,14 +40,14 @@ export function driveAdminRoutes(
 
   app.post('/api/drives', { onRequest: guards.admin }, async (req, reply) => {
     const parsed = driveNameRequestSchema.safeParse(req.body);
-    if (!parsed.success) return invalid(reply, parsed);
+    if (!parsed.success) return invalidRequest(reply, parsed);
     const drive = await admin.createDrive(req.world!.world_id, parsed.data.name);
     return { status: 'success', data: await drives.describe(drive, { storage: true }) };
   });
 
   app.patch<DriveParams>('/api/drives/:drive', { onRequest: guards.admin }, async (req, reply) => {
     const parsed = driveNameRequestSchema.safeParse(req.body);
-    if (!parsed.success) return invalid(reply, parsed);
+    if (!parsed.success) return invalidRequest(reply, parsed);
     const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
     const renamed = await admin.renameDrive(drive, parsed.data.name);
     return { status: 'success', data: await describe(req.world!.world_id, renamed.name) };
@@ -65,7 +58,7 @@ export function driveAdminRoutes(
     { onRequest: guards.world },
     async (req, reply) => {
       const parsed = existsRequestSchema.safeParse(req.body);
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const body: ExistsResponse = {
         status: 'success',
@@ -80,7 +73,7 @@ export function driveAdminRoutes(
     { onRequest: guards.admin },
     async (req, reply) => {
       const parsed = deleteFilesRequestSchema.safeParse(req.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const deletion = await admin.delete(drive, parsed.data, req.signed!.user.id);
       const body: DeleteFilesResponse = { status: 'success', data: deletion };
@@ -93,7 +86,7 @@ export function driveAdminRoutes(
     { onRequest: guards.admin },
     async (req, reply) => {
       const parsed = undeleteRequestSchema.safeParse(req.body);
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const rows = await admin.undelete(drive, parsed.data.batchId);
       return { status: 'success', data: { files: rows.map((r) => drives.toDriveFileSync(r)) } };
@@ -105,7 +98,7 @@ export function driveAdminRoutes(
     { onRequest: guards.admin },
     async (req, reply) => {
       const parsed = moveRequestSchema.safeParse(req.body);
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const { from, to, folder } = parsed.data;
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const body: MoveResponse = {
@@ -121,7 +114,7 @@ export function driveAdminRoutes(
     { onRequest: guards.admin },
     async (req, reply) => {
       const parsed = retagRequestSchema.safeParse(req.body);
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const { paths, folders, ...change } = parsed.data;
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const changed = await admin.retag(drive, { paths, folders }, change);
@@ -160,7 +153,7 @@ export function driveAdminRoutes(
     { onRequest: guards.admin },
     async (req, reply) => {
       const parsed = restoreVersionRequestSchema.safeParse(req.body);
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const row = await admin.restoreVersion(
         drive,

@@ -20,18 +20,11 @@ import type { FileRow } from '../store/drives';
 import { sendAsStored } from './compression';
 import type { Store } from '../store';
 import type { Guards } from './guards';
+import { invalidRequest } from './invalidRequest';
 import type { WorkspaceFilesChanged } from '../workspaces/files';
 
 /** Files one upload request may carry. */
 const MAX_FILES_PER_UPLOAD = 100;
-
-type Issues = { error: { issues: { path: PropertyKey[]; message: string }[] } };
-
-function invalid(reply: FastifyReply, parsed: Issues): FastifyReply {
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return sendError(reply, 400, `Invalid request: ${where}${issue?.message ?? 'bad value'}`);
-}
 
 function isTrue(value: unknown): boolean {
   return value === 'true' || value === '1' || value === true;
@@ -113,7 +106,7 @@ export async function driveRoutes(
     { onRequest: guards.world },
     async (req, reply) => {
       const parsed = listFilesQuerySchema.safeParse(req.query);
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const q = parsed.data;
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const list = await drives.listFiles(drive, {
@@ -168,7 +161,7 @@ export async function driveRoutes(
           `Unknown search kind "${req.params.kind.slice(0, 50)}" (text, semantic or tags)`,
         );
       const parsed = searchRequestSchema.safeParse(req.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed);
+      if (!parsed.success) return invalidRequest(reply, parsed);
       const q = parsed.data;
       const drive = await drives.requireDrive(req.world!.world_id, req.params.drive);
       const outcome = await drives.search(drive, kind.data, {
@@ -212,7 +205,7 @@ export async function driveRoutes(
 
   app.post('/api/workspace/add-file', { onRequest: guards.world }, async (req, reply) => {
     const parsed = addFileRequestSchema.safeParse(req.body);
-    if (!parsed.success) return invalid(reply, parsed);
+    if (!parsed.success) return invalidRequest(reply, parsed);
     const { workspaceId, driveName, filePath } = parsed.data;
     await drives.addToWorkspace(
       req.world!.world_id,

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
+import type { FastifyInstance } from 'fastify';
 import {
   exportQuerySchema,
   removeWorkspaceFileQuerySchema,
@@ -11,7 +10,6 @@ import { sendError } from '../auth/requestAuth';
 import type { Drives } from '../drives/driveService';
 import { receiveUpload } from '../drives/upload';
 import type { Store } from '../store';
-import { workspaceOpenTo } from '../cog/workspaceAccess';
 import { exportFileName, jsonExport, markdownExport } from '../workspaces/export';
 import {
   defaultDriveOf,
@@ -23,21 +21,13 @@ import {
 } from '../workspaces/files';
 import { contentDisposition } from './drives';
 import type { Guards } from './guards';
-
-const paramsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-
-type Issues = { error: { issues: { path: PropertyKey[]; message: string }[] } };
-
-function invalid(reply: FastifyReply, parsed: Issues): FastifyReply {
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return sendError(reply, 400, `Invalid request: ${where}${issue?.message ?? 'bad value'}`);
-}
+import { invalidRequest } from './invalidRequest';
+import { workspaceOfRoute } from './workspaceParam';
 
 /**
  * The files of a workspace (list, attach by upload, detach) and its export
  * (issue 20). Session and world come from the guards; the workspace from
- * workspaceOpenTo, the one check every route here goes through.
+ * workspaceOfRoute (workspaceOpenTo, the one check every route here goes through).
  */
 export function workspaceFileRoutes(
   app: FastifyInstance,
@@ -45,20 +35,8 @@ export function workspaceFileRoutes(
 ): void {
   const { store, drives, guards, filesChanged } = deps;
 
-  /** The workspace named by the route, checked for this user and world; undefined once refused. */
-  async function workspaceOf(req: FastifyRequest, reply: FastifyReply) {
-    const params = paramsSchema.safeParse(req.params);
-    if (!params.success) {
-      invalid(reply, params);
-      return undefined;
-    }
-    const worldId = req.world!.world_id;
-    const ws = await workspaceOpenTo(store, worldId, req.signed!.user.id, params.data.id);
-    return { ws, worldId };
-  }
-
   app.get('/api/workspaces/:id/files', { onRequest: guards.world }, async (req, reply) => {
-    const found = await workspaceOf(req, reply);
+    const found = await workspaceOfRoute(store, req, reply);
     if (!found) return reply;
     const drive = await defaultDriveOf(drives, found.worldId);
     const body: WorkspaceFilesResponse = {
@@ -77,7 +55,7 @@ export function workspaceFileRoutes(
   app.post('/api/workspaces/:id/files', { onRequest: guards.world }, async (req, reply) => {
     if (!req.isMultipart())
       return sendError(reply, 400, 'Expected a multipart/form-data upload with a "file" field');
-    const found = await workspaceOf(req, reply);
+    const found = await workspaceOfRoute(store, req, reply);
     if (!found) return reply;
     const drive = await defaultDriveOf(drives, found.worldId);
     if (!drive) return sendError(reply, 409, 'This world has no drive to upload to');
@@ -93,8 +71,8 @@ export function workspaceFileRoutes(
 
   app.delete('/api/workspaces/:id/files', { onRequest: guards.world }, async (req, reply) => {
     const query = removeWorkspaceFileQuerySchema.safeParse(req.query);
-    if (!query.success) return invalid(reply, query);
-    const found = await workspaceOf(req, reply);
+    if (!query.success) return invalidRequest(reply, query);
+    const found = await workspaceOfRoute(store, req, reply);
     if (!found) return reply;
     const { drive, path } = query.data;
     const removed = await detachWorkspaceFile(
@@ -112,8 +90,8 @@ export function workspaceFileRoutes(
 
   app.get('/api/workspaces/:id/export', { onRequest: guards.world }, async (req, reply) => {
     const query = exportQuerySchema.safeParse(req.query);
-    if (!query.success) return invalid(reply, query);
-    const found = await workspaceOf(req, reply);
+    if (!query.success) return invalidRequest(reply, query);
+    const found = await workspaceOfRoute(store, req, reply);
     if (!found) return reply;
     const format = query.data.format;
     const source = {

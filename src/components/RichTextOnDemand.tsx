@@ -26,15 +26,40 @@ export function preloadRichText(): Promise<unknown> {
 }
 
 /**
- * Whether the renderers are in (or failed to come), fetching them if not: a
- * screen whose first sight is markdown waits for them, rather than show its
- * text plain and then again as markdown (a second render, layout and
- * measurement of every row, and the lines moving under the reader's eyes).
+ * How long after a screen shown without the renderers they are fetched: long enough for that
+ * screen to have reached the glass on a slow device (a frame's pixels can lag well behind the
+ * main thread), short next to the time it takes anyone to ask a first question.
  */
-export function useRichTextSettled(): boolean {
+const AFTER_FIRST_SCREEN_MS = 1000;
+
+/**
+ * Starts fetching the renderers a moment after the screen just committed, once the browser is
+ * idle, for a screen shown without them that may soon need them: the download never competes
+ * with that screen. Returns what cancels it.
+ */
+export function preloadRichTextAfterFirstScreen(): () => void {
+  if (settled) return () => undefined;
+  const start = () => void preloadRichText().catch(() => undefined);
+  let cancel = () => clearTimeout(timer);
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback !== 'function') return start();
+    const idle = requestIdleCallback(start, { timeout: AFTER_FIRST_SCREEN_MS });
+    cancel = () => cancelIdleCallback(idle);
+  }, AFTER_FIRST_SCREEN_MS);
+  return () => cancel();
+}
+
+/**
+ * Whether the renderers are in (or failed to come), fetching them if not
+ * (unless not `wanted` yet): a screen whose first sight is markdown waits for
+ * them, rather than show its text plain and then again as markdown (a second
+ * render, layout and measurement of every row, and the lines moving under
+ * the reader's eyes).
+ */
+export function useRichTextSettled(wanted = true): boolean {
   const [done, setDone] = useState(settled);
   useEffect(() => {
-    if (done) return;
+    if (done || !wanted) return;
     let mounted = true;
     void preloadRichText()
       .catch(() => undefined)
@@ -42,7 +67,7 @@ export function useRichTextSettled(): boolean {
     return () => {
       mounted = false;
     };
-  }, [done]);
+  }, [done, wanted]);
   return done;
 }
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newAccount, signInThroughPortal } from './fixtures';
+import { ask, messageOf } from './meetingPage';
 
 /** A built script's name without its hash ('index' for /assets/index-AbCd1234.js), else undefined. */
 const scriptName = (url: string) =>
@@ -101,4 +102,82 @@ test('the dashboard and a workspace, opened first, each fetch a handful of scrip
     'mui',
     'signed-in',
   ]);
+});
+
+/**
+ * When, on the page's own clock, the first screen's text was put in the page (the empty
+ * conversation's line, or the transcript's first row), and when the markdown renderers' file
+ * and the workspace's summary were asked for.
+ */
+async function firstScreenTimes(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Record<string, number>).firstScreenAt))
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/assets\/richText-/.test(e.name)),
+      ),
+    )
+    .toBe(true);
+  return page.evaluate(() => {
+    const started = (pattern: RegExp) =>
+      performance.getEntriesByType('resource').find((e) => pattern.test(e.name))?.startTime;
+    return {
+      firstScreen: (window as unknown as Record<string, number>).firstScreenAt!,
+      renderers: started(/\/assets\/richText-/)!,
+      summary: started(/\/api\/workspaces\/[^/]+$/),
+    };
+  });
+}
+
+/** Notes the moment the first screen's text is put in the page (before any reload). */
+function watchFirstScreen(page: Page) {
+  return page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const room = document.querySelector('[data-testid="transcript-scroller"]');
+      if (!room) return;
+      const empty = room.textContent?.includes('Start a conversation by typing a message');
+      if (!empty && !room.querySelector('[role="listitem"]')) return;
+      (window as unknown as Record<string, number>).firstScreenAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * The markdown renderers (issue 19) are fetched with the page's code where the conversation
+ * has messages (its rows are markdown at first sight), but a conversation not yet begun shows
+ * without them: the workspace's summary, asked as the route matches, says so, and they follow
+ * the first screen.
+ */
+test('an empty conversation shows before the markdown renderers come; one with messages has them first', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInThroughPortal(page, newAccount(['innovation-lab']));
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await page.getByRole('button', { name: /Ada Quant/ }).click();
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(page).toHaveURL(/\/w\/innovation-lab\/workspace\?id=[^&]+$/);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await watchFirstScreen(page);
+
+  await page.reload();
+  await expect(page.getByText('Start a conversation by typing a message')).toBeVisible();
+  const empty = await firstScreenTimes(page);
+  expect(empty.summary).toBeLessThan(empty.firstScreen);
+  expect(empty.renderers).toBeGreaterThan(empty.firstScreen);
+
+  await ask(page, 'What is 15% of 200?');
+  await expect(
+    messageOf(page, 'Ada Quant').locator('strong').filter({ hasText: /^30$/ }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(
+    messageOf(page, 'Ada Quant').locator('strong').filter({ hasText: /^30$/ }),
+  ).toBeVisible();
+  const talked = await firstScreenTimes(page);
+  expect(talked.renderers).toBeLessThan(talked.firstScreen);
 });

@@ -29,7 +29,7 @@ import { ConversationsLayout } from './sidebar/ConversationsLayout';
 import { WorkspaceFilesBar } from '../workspaceFiles/WorkspaceFilesBar';
 import { WorkspaceMenu } from '../workspaceFiles/WorkspaceMenu';
 import {
-  selectHasMessages,
+  selectLoadedWithMessages,
   selectWorkspaceId,
   selectWorkspaceLoaded,
   selectWorkspaceName,
@@ -60,18 +60,18 @@ const PHONE_PAGE = { height: '100dvh', display: 'flex', flexDirection: 'column' 
  * The first screen waits for the experts, the history and the name (one layout, no shifts).
  * Also while the state is still the workspace the sidebar just left: the transcript must mount
  * with the new one's first page, as on a fresh load, or it pages away from a linked message.
- * And, where there are rows, for the markdown renderer (fetched by the route's loader): the rows
- * are markdown at first sight, not plain text first. An empty workspace has no markdown to show,
- * so it does not wait for that download. Read by the few parts that change when the page is
- * shown (the spinner, the page's visibility, the transcript), so the rest of the page does not
- * render again.
+ * And, where the history has messages, for the markdown renderer (fetched by the route's
+ * loader): the rows are markdown at first sight, not plain text first. An empty workspace has
+ * no markdown to show, so it does not wait for that download (nor hide again when its first
+ * message comes). Read by the few parts that change when the page is shown (the spinner, the
+ * page's visibility, the transcript), so the rest of the page does not render again.
  */
 function useWorkspaceReady(workspaceId: string): boolean {
   const openedId = useAppSelector(selectWorkspaceId);
   const loaded = useAppSelector(selectWorkspaceLoaded);
-  const hasRows = useAppSelector(selectHasMessages);
-  const renderers = useRichTextSettled();
-  return loaded && openedId === workspaceId && (renderers || !hasRows);
+  const withMessages = useAppSelector(selectLoadedWithMessages);
+  const renderers = useRichTextSettled(withMessages);
+  return loaded && openedId === workspaceId && (renderers || !withMessages);
 }
 
 function LoadingCover({ workspaceId }: { workspaceId: string }) {

@@ -12,6 +12,7 @@ const researchSelectors = researchAdapter.getSelectors((s: RootState) => s.works
 export const selectWorkspaceId = (s: RootState) => selectWorkspace(s).workspaceId;
 export const selectWorkspaceName = (s: RootState) => selectWorkspace(s).workspaceName;
 export const selectWorkspaceLoaded = (s: RootState) => selectWorkspace(s).loaded;
+export const selectLoadedWithMessages = (s: RootState) => selectWorkspace(s).loadedWithMessages;
 export const selectWorkspaceUnavailable = (s: RootState) => selectWorkspace(s).unavailable;
 export const selectMessageList = (s: RootState) => selectWorkspace(s).messages;
 export const selectHistory = (s: RootState) => selectWorkspace(s).history;

@@ -76,6 +76,12 @@ export interface WorkspaceState {
    */
   loaded: boolean;
   /**
+   * The history had messages when the workspace loaded: its first screen is markdown, and waits
+   * for the markdown renderer. An empty one shows without it, and stays shown when its first
+   * message comes (in plain text until the renderer is in).
+   */
+  loadedWithMessages: boolean;
+  /**
    * The server refused the workspace (workspace.unavailable): 'forbidden'
    * (private, not a participant) or 'missing' (unknown, deleted). The page
    * shows why and a way back instead of a transcript and a message box.
@@ -98,6 +104,7 @@ const initialState: WorkspaceState = {
   history: emptyHistory,
   questionsSent: 0,
   loaded: false,
+  loadedWithMessages: false,
   unavailable: null,
   myUserId: null,
   versionShown: {},
@@ -141,6 +148,7 @@ export const workspaceSlice = createSlice({
         state.myUserId = payload.content.userId ?? null;
       })
       .addCase(cogIn('workspace.expert.details.response'), (state, { payload }) => {
+        if (!state.loaded) state.loadedWithMessages = state.messages.size > 0;
         state.loaded = true;
         // Answered: the workspace opens for this user (again, e.g. invited since).
         state.unavailable = null;

@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
 import { appStoreContext } from '../../store/routerContext';
 import type { BuildWhileConnecting } from './buildWhileConnecting';
+import { workspaceHasMessages } from './workspaceHasMessages';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
 const workspacePage = preloadable(
@@ -24,37 +25,50 @@ const managementPage = preloadable(
  * The route's loader: the page's code starts downloading when the route
  * matches, alongside the session check and the socket, not after them.
  */
-export function workspaceRouteLoader({ request, context }: LoaderFunctionArgs): null {
+export function workspaceRouteLoader({
+  request,
+  params: route,
+  context,
+}: LoaderFunctionArgs): null {
   const params = new URL(request.url).searchParams;
-  const management = params.has('mode');
+  const workspaceId = params.get('id') || null;
   // Absent where the router was made without one (replays, tests): the warm-up then always runs.
   const store = (context as RouterContextProvider | undefined)?.get(appStoreContext);
   // A failed download is reported where the page renders.
-  if (management) managementPage.preload().catch(() => undefined);
-  else {
-    const page = workspacePage.preload();
-    page.catch(() => undefined);
-    // The markdown and HTML renderers too, once the page's code is in: a chunk's code runs only
-    // when the page is between tasks, and once the socket is open it seldom is before the first
-    // rows render (they would show as plain text first, then again as markdown). Not alongside
-    // the page's code: on a slow connection they would share it, and an empty workspace shows
-    // without them.
-    const renderers = page.then(() => import('../../components/RichTextOnDemand'));
-    renderers.then(({ preloadRichText }) => preloadRichText()).catch(() => undefined);
-    // Its first relative times and the markdown parser's code (compiled by the engine on first
-    // use) are made as soon as their chunks are in, while the page's code and the socket are on
-    // their way, not while the rows render. Left for an idle moment, they seldom found one (the
-    // page is built in slices from then on) and ran at the idle deadline, most often just after
-    // the history had come, so between it and the rows.
-    const warmUp = import('../workspace/warmUp');
-    warmUp.then(({ warmUpWorkspacePage }) => warmUpWorkspacePage()).catch(() => undefined);
-    // Not for a workspace whose history has come in empty: no rows to render.
-    Promise.all([warmUp, renderers.then(() => import('../../components/richText'))])
-      .then(([{ markdownWarmUpWanted }, { warmUpMarkdown }]) =>
-        warmUpMarkdown(() => markdownWarmUpWanted(store?.getState(), params.get('id') || null)),
-      )
-      .catch(() => undefined);
+  if (params.has('mode')) {
+    managementPage.preload().catch(() => undefined);
+    return null;
   }
+  const page = workspacePage.preload();
+  page.catch(() => undefined);
+  // Whether there is a conversation to show, asked now: the socket brings the history much later.
+  const hasMessages =
+    route.worldId && workspaceId
+      ? workspaceHasMessages(route.worldId, workspaceId, request.signal)
+      : Promise.resolve(undefined);
+  // The markdown and HTML renderers too, once the page's code is in, where there are messages
+  // (or the server could not say): a chunk's code runs only when the page is between tasks, and
+  // once the socket is open it seldom is before the first rows render (they would show as plain
+  // text first, then again as markdown). Not alongside the page's code: on a slow connection
+  // they would share it. Not for a conversation not yet begun: its first screen has no markdown,
+  // and the page fetches them once that screen is up.
+  const renderers = Promise.all([page, hasMessages]).then(([, has]) =>
+    has === false ? undefined : import('../../components/RichTextOnDemand'),
+  );
+  renderers.then((module) => module?.preloadRichText()).catch(() => undefined);
+  // Its first relative times and the markdown parser's code (compiled by the engine on first
+  // use) are made as soon as their chunks are in, while the page's code and the socket are on
+  // their way, not while the rows render. Left for an idle moment, they seldom found one (the
+  // page is built in slices from then on) and ran at the idle deadline, most often just after
+  // the history had come, so between it and the rows.
+  const warmUp = import('../workspace/warmUp');
+  warmUp.then(({ warmUpWorkspacePage }) => warmUpWorkspacePage()).catch(() => undefined);
+  // Not for a workspace whose history has come in empty: no rows to render.
+  Promise.all([warmUp, renderers.then((module) => module && import('../../components/richText'))])
+    .then(([{ markdownWarmUpWanted }, richText]) =>
+      richText?.warmUpMarkdown(() => markdownWarmUpWanted(store?.getState(), workspaceId)),
+    )
+    .catch(() => undefined);
   return null;
 }
 

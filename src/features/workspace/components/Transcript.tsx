@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadRichTextAfterFirstScreen } from '../../../components/RichTextOnDemand';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { historyPageAsked } from '../history';
 import { messageAt, positionOf } from '../messageList';
@@ -70,6 +71,9 @@ export function Transcript({ initialRect }: { initialRect?: Rect | undefined } =
   });
   const items = virtualizer.getVirtualItems();
   const empty = list.size === 0;
+  // Shown empty, it has no markdown yet: the renderer comes just after this screen, in the
+  // background, so the first message is markdown at once (a screen with rows waited for it).
+  useEffect(() => (empty ? preloadRichTextAfterFirstScreen() : undefined), [empty]);
 
   // A chat opens at its newest message, also when it mounts over a transcript already loaded;
   // the newest page after a jump goes back there, and a jump goes to the message it asked for.
