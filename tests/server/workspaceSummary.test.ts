@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/password';
 import { Client, startTestServer, type TestServer } from './harness';
+import { account, ACME } from './peopleHelpers';
 
 /**
  * GET /api/workspaces/:id (issue 19): what the workspace page asks while its
@@ -15,26 +15,13 @@ let adminId: string;
 let bob: Client; // a plain member of the world, no participant of the admin's private workspace
 let stranger: Client; // a member of another world only
 
-async function member(email: string, name: string, worlds: string[]) {
-  const password = `${name}-password-1`;
-  const user = await server.store.users.create({
-    email,
-    name,
-    passwordHash: await hashPassword(password),
-  });
-  for (const w of worlds) await server.store.users.grant(user.id, w, false);
-  const client = new Client(server.url);
-  expect((await client.signIn(email, password)).status).toBe(200);
-  return client;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   admin = new Client(server.url);
   await admin.signIn();
   adminId = (await server.store.users.byEmail('admin@test.local'))!.id;
-  bob = await member('bob@test.local', 'Bob', [WORLD]);
-  stranger = await member('stranger@test.local', 'Stranger', ['acme_research']);
+  ({ client: bob } = await account(server, [{ world: WORLD }], 'bob'));
+  ({ client: stranger } = await account(server, [{ world: ACME }], 'stranger'));
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -107,8 +94,8 @@ describe('a workspace summary', () => {
     expect(unknown.body.error).toBe('This workspace does not exist');
 
     // Asked from a world the workspace is not in, by someone who may not enter its world.
-    expect((await summary(admin, ws.id, 'acme_research')).status).toBe(404);
-    expect((await summary(stranger, ws.id, 'acme_research')).status).toBe(404);
+    expect((await summary(admin, ws.id, ACME)).status).toBe(404);
+    expect((await summary(stranger, ws.id, ACME)).status).toBe(404);
     expect((await summary(stranger, ws.id)).status).toBe(403);
   });
 
