@@ -4,6 +4,7 @@ import { MEASURES } from './sets/measures';
 import { NUMBERS } from './sets/numbers';
 import { SEVERAL } from './sets/several';
 import { UNSEEN } from './sets/unseen';
+import { FORMATTED } from './sets/formatted';
 
 /**
  * Computable business questions, typed the way people type them: currency
@@ -23,4 +24,11 @@ export interface Question {
   expect: Expect | Expect[];
 }
 
-export const QUESTIONS: Question[] = [...NUMBERS, ...MEASURES, ...CALENDAR, ...SEVERAL, ...UNSEEN];
+export const QUESTIONS: Question[] = [
+  ...NUMBERS,
+  ...MEASURES,
+  ...CALENDAR,
+  ...SEVERAL,
+  ...UNSEEN,
+  ...FORMATTED,
+];

@@ -9,6 +9,7 @@ import { stripFillers } from './compute/words';
 import type { Domain } from './domains';
 import { conversionTarget, followUpExpression, lastResult, REFERENCE } from './followUp';
 import { isDocumentSummary } from './summaryRequest';
+import { withoutMarkdown } from './withoutMarkdown';
 import type { PreviousResult } from './followUp';
 
 /**
@@ -54,9 +55,9 @@ const SEARCH =
 const CODE =
   /\b(?:code|typescript|javascript|function|snippet|program|script|regex|api|bug|debug|compile|python|sql|npm|node\.?js)\b/i;
 
-/** The question without its addressee; line breaks stay (a list asks several things). */
+/** The question without its addressee and its markdown; line breaks stay (a list asks several things). */
 function tidy(question: string, panel: ExpertProfile[]): string {
-  let q = question
+  let q = withoutMarkdown(question)
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n[\s]*/g, '\n')
     .trim();

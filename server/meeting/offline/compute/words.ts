@@ -12,5 +12,11 @@ export function stripFillers(q: string): string {
     if (next === s) break;
     s = next;
   }
-  return s.replace(/\b(?:please|exactly)$/i, '').trim();
+  // And after it: "… for me, please", "… exactly".
+  for (let i = 0; i < 3; i++) {
+    const next = s.replace(/[,\s]*\b(?:please|exactly|for me|for us|thanks|thank you)$/i, '');
+    if (next === s) break;
+    s = next;
+  }
+  return s.trim();
 }
