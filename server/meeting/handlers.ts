@@ -120,10 +120,14 @@ export function registerMeetingHandlers(
   hub.on('display.messages', async (conn, frame) => {
     const ws = await openWorkspace(hub, store, conn);
     const { limit, before, after, around } = frame.content;
+    const directory = expertDirectory(registry, ws.world_id);
+    const keywordsOf = (expertId: string) => directory.get(expertId)?.keywords;
     if (limit !== undefined) {
       const page = historyPageOf({ limit, before, after, around });
       // Read behind the writes already queued: an answer someone saw is in it.
-      const history = await transcriptQueue.run(ws.id, () => readHistoryPage(store, ws.id, page));
+      const history = await transcriptQueue.run(ws.id, () =>
+        readHistoryPage(store, ws.id, page, keywordsOf),
+      );
       hub.send(conn, 'display.history', history);
       return;
     }
@@ -132,7 +136,7 @@ export function registerMeetingHandlers(
       boxes: await store.transcripts.researchBoxes(ws.id),
       traces: await store.transcripts.traces(ws.id),
     }));
-    for (const m of messages) hub.send(conn, 'display.message', messageOnWire(m));
+    for (const m of messages) hub.send(conn, 'display.message', messageOnWire(m, keywordsOf));
     for (const b of boxes) hub.send(conn, 'display.researchbox', researchBoxOnWire(b));
     for (const t of traces) hub.send(conn, 'server.trace', traceOnWire(t));
   });

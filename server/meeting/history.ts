@@ -10,12 +10,22 @@ import type {
 
 type HistoryFrame = ServerContent<'display.history'>;
 
-export function messageOnWire(m: StoredMessage): Message {
+/** An expert's keywords by its id, as the world's directory has them (undefined: not known). */
+export type KeywordsOf = (expertId: string) => string[] | undefined;
+
+/**
+ * A stored message as frames carry it. An expert's answer gets the expert's keywords, as the
+ * live frame had them (SPEC §3's Message): they are not stored, so a reload or another reader
+ * shows the row as it was shown while it was written.
+ */
+export function messageOnWire(m: StoredMessage, keywordsOf?: KeywordsOf): Message {
+  const keywords = m.expert_id && !m.tool_name ? keywordsOf?.(m.expert_id) : undefined;
   return {
     message_id: m.message_id,
     // A tool message is stored as an assistant message without an expert, named by its tool.
     role: m.tool_name ? 'tool' : m.role,
     name: m.name,
+    ...(keywords ? { keywords } : {}),
     ...(m.tool_name ? { tool_name: m.tool_name } : {}),
     ...(m.expert_id ? { expert_id: m.expert_id } : {}),
     ...(m.user_id ? { user_id: m.user_id } : {}),
@@ -61,6 +71,7 @@ export async function readHistoryPage(
   store: Store,
   workspaceId: string,
   request: MessagePageRequest,
+  keywordsOf?: KeywordsOf,
 ): Promise<HistoryFrame> {
   const transcripts = store.transcripts;
   let kind: HistoryFrame['page'] = request.before
@@ -84,7 +95,7 @@ export async function readHistoryPage(
   return {
     page: kind,
     ...(cursor !== undefined ? { cursor } : {}),
-    messages: page.messages.map(messageOnWire),
+    messages: page.messages.map((m) => messageOnWire(m, keywordsOf)),
     ...(startsView
       ? {
           researchboxes: (await transcripts.researchBoxes(workspaceId)).map(researchBoxOnWire),

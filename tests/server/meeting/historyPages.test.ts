@@ -91,6 +91,17 @@ describe('display.history pages', () => {
       content: `message ${COUNT - 1}`,
       final: true,
     });
+    // An answer comes with its expert's keywords, as the live frame had them (SPEC §3's Message);
+    // a person's question has none.
+    expect(latest.messages.at(-1).keywords).toEqual([
+      'mathematics',
+      'finance',
+      'statistics',
+      'calculations',
+      'percentages',
+      'units',
+    ]);
+    expect(latest.messages.at(-2).keywords).toBeUndefined();
     expect(latest.researchboxes).toEqual([{ id: 'r1', title: 'Sources', html: '<p>a source</p>' }]);
     expect(latest.traces).toEqual([{ key: 'step 1', value: { n: 1 } }]);
   });
@@ -168,10 +179,9 @@ describe('display.history pages', () => {
     const before = sock.frames.length;
     sock.send({ typ: 'display.messages', content: {} });
     await sock.next('server.trace');
-    const shown = sock.frames
-      .slice(before)
-      .filter((f) => f.typ === 'display.message')
-      .map((f) => f.content.message_id);
-    expect(shown).toEqual(ids);
+    const frames = sock.frames.slice(before).filter((f) => f.typ === 'display.message');
+    expect(frames.map((f) => f.content.message_id)).toEqual(ids);
+    expect(frames[1]!.content.keywords).toContain('percentages');
+    expect(frames[0]!.content.keywords).toBeUndefined();
   });
 });
