@@ -12,10 +12,12 @@ export function withoutMarkdown(text: string): string {
       line
         // A quote ("> …", nested too) is read as what it quotes.
         .replace(/^ {0,3}(?:> ?)+/, '')
-        // A code span: `17 * 23`, ``a `b` c``.
-        .replace(/(`+)(?!`)(.+?)(?<!`)\1(?!`)/g, '$2')
-        // Bold: **x**, __x__.
-        .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+        // A code span: `17 * 23`, ``17 * 23``. Its opening run is taken whole (the lookbehind):
+        // tried from inside a long run of backticks, the match took time square in its length.
+        .replace(/(?<!`)(`+)(?!`)([^`\n]+)\1(?!`)/g, '$2')
+        // Bold: **x**, __x__, up to a sentence long: unbounded, a line of openers with no closer
+        // took time square in its length (each scanned to the end of the line).
+        .replace(/(\*\*|__)(?=\S)(.{1,200}?)(?<=\S)\1/g, '$2')
         // Italics: *x* and _x_, not touching a word on the outside (2*3*4, snake_case_name).
         .replace(
           /(^|[^\w*])\*(?=[^\s*])([^*\n]*?[^\s*])?\*(?![\w*])/g,

@@ -8,7 +8,7 @@ import { askAll } from './offlineAsk';
  * No message can stall the event loop in the offline experts: the longest
  * message a socket accepts, built from the tokens the readers look for
  * (runs of punctuation, "and", "of", units, number-puzzle words, dates, list
- * marks), is answered by all five experts in well under the time a stall
+ * marks, markdown markers), is answered by all five experts in well under the time a stall
  * would take. A regular expression that retries from every character of a
  * long run, or a reader that tries every way to cut a sentence, shows up here
  * as seconds.
@@ -36,6 +36,11 @@ const TOKENS = [
   'mean of 1, 2',
   '$1,200 ',
   'what does our handbook say about travel ',
+  // The markdown the readers look past (withoutMarkdown): runs of markers, openers never closed.
+  '`',
+  '**a ',
+  '__a ',
+  '> ',
 ];
 
 /** A message of MAX_USER_MESSAGE_CHARS from one token, or two alternating. */
