@@ -32,7 +32,8 @@ export function workspaceRouteLoader({
 }: LoaderFunctionArgs): null {
   const params = new URL(request.url).searchParams;
   const workspaceId = params.get('id') || null;
-  // Absent where the router was made without one (replays, tests): the warm-up then always runs.
+  // Absent where the router was made without one (replays, tests): nothing is asked of the
+  // server then, and the warm-up always runs.
   const store = (context as RouterContextProvider | undefined)?.get(appStoreContext);
   // A failed download is reported where the page renders.
   if (params.has('mode')) {
@@ -42,8 +43,9 @@ export function workspaceRouteLoader({
   const page = workspacePage.preload();
   page.catch(() => undefined);
   // Whether there is a conversation to show, asked now: the socket brings the history much later.
+  // Only by the app's own router (it has the store): a replay's sends nothing to the server.
   const hasMessages =
-    route.worldId && workspaceId
+    store && route.worldId && workspaceId
       ? workspaceHasMessages(route.worldId, workspaceId, request.signal)
       : Promise.resolve(undefined);
   // The markdown and HTML renderers too, once the page's code is in, where there are messages

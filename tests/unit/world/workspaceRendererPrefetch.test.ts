@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workspaceRouteLoader } from '../../../src/features/world/WorkspaceRoute';
 import { workspaceHasMessages } from '../../../src/features/world/workspaceHasMessages';
-import { json, stubFetch } from '../testStore';
+import { routerContextWith } from '../../../src/store/routerContext';
+import { json, makeTestStore, stubFetch } from '../testStore';
 
 /**
  * Opening a workspace asks the server at once whether it has a conversation
@@ -55,7 +56,7 @@ describe("the workspace route's loader", () => {
       url,
       pattern: '/w/:worldId/workspace',
       params: { worldId: 'acme' },
-      context: undefined as never,
+      context: routerContextWith(makeTestStore().store),
     });
   };
   const open = (id: string) => load(`id=${id}`);
@@ -88,9 +89,16 @@ describe("the workspace route's loader", () => {
     ]);
   }, 20_000);
 
-  it('asks nothing for the management page', () => {
+  it('asks nothing for the management page, nor from a router without the app (a replay)', () => {
     const seen = stubFetch(() => summaryOf(1));
     load('id=ws-1&mode=settings');
+    workspaceRouteLoader({
+      request: new Request('http://localhost/w/acme/workspace?id=ws-1'),
+      url: new URL('http://localhost/w/acme/workspace?id=ws-1'),
+      pattern: '/w/:worldId/workspace',
+      params: { worldId: 'acme' },
+      context: undefined as never,
+    });
     expect(seen).toEqual([]);
   });
 });
