@@ -4,6 +4,7 @@ import type { AuditActor } from '../cog/audit';
 import { UserError } from '../cog/userError';
 import type { Acting, Authority } from '../people/authority';
 import type { Store } from '../store';
+import { invalidRequestText, type ParseError } from './invalidRequest';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,13 +48,10 @@ export function actingOf(req: FastifyRequest): Acting {
   return { authority: req.authority!, actor: webActor(req) };
 }
 
-type Issues = { issues: { path: PropertyKey[]; message: string }[] };
-type Parsed<T> = { success: true; data: T } | { success: false; error: Issues };
+type Parsed<T> = { success: true; data: T } | { success: false; error: ParseError };
 
 /** The parsed value, or a 400 naming the first thing wrong with it. */
 export function parsedOr400<T>(parsed: Parsed<T>): T {
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  throw new UserError(`Invalid request: ${where}${issue?.message ?? 'bad value'}`);
+  throw new UserError(invalidRequestText(parsed.error));
 }
