@@ -50,13 +50,13 @@ export function preloadRichTextAfterFirstScreen(): () => void {
 }
 
 /**
- * Whether the renderers are in (or failed to come), fetching them if not
- * (unless not `wanted` yet): a screen whose first sight is markdown waits for
+ * Whether the renderers are in (or failed to come), fetching them once
+ * `wanted`: a screen whose first sight is markdown waits for
  * them, rather than show its text plain and then again as markdown (a second
  * render, layout and measurement of every row, and the lines moving under
  * the reader's eyes).
  */
-export function useRichTextSettled(wanted = true): boolean {
+export function useRichTextSettled(wanted: boolean): boolean {
   const [done, setDone] = useState(settled);
   useEffect(() => {
     if (done || !wanted) return;

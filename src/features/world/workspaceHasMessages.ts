@@ -17,8 +17,9 @@ export async function workspaceHasMessages(
   signal?: AbortSignal,
 ): Promise<boolean | undefined> {
   try {
-    // The world of the route being opened, not of the page being left (an in-app navigation).
-    const headers = applyStandardHeaders(new Headers(), worldId);
+    // The world of the route being opened, not the address bar's (still the page being left
+    // during an in-app navigation).
+    const headers = applyStandardHeaders(new Headers());
     headers.set(HEADER_WORLD_ID, worldId);
     const response = await fetch(`${window.location.origin}${workspaceSummaryPath(workspaceId)}`, {
       headers,

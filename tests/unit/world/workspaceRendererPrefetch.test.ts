@@ -48,15 +48,15 @@ describe('whether a workspace has messages, asked before its socket is open', ()
 });
 
 describe("the workspace route's loader", () => {
-  /** The loader as the router calls it for /w/acme/workspace?{query}. */
-  const load = (query: string) => {
+  /** The loader as the app's router calls it for /w/acme/workspace?{query}; a replay's has no context. */
+  const load = (query: string, { replay = false } = {}) => {
     const url = new URL(`http://localhost/w/acme/workspace?${query}`);
     return workspaceRouteLoader({
       request: new Request(url),
       url,
       pattern: '/w/:worldId/workspace',
       params: { worldId: 'acme' },
-      context: routerContextWith(makeTestStore().store),
+      context: replay ? (undefined as never) : routerContextWith(makeTestStore().store),
     });
   };
   const open = (id: string) => load(`id=${id}`);
@@ -92,13 +92,7 @@ describe("the workspace route's loader", () => {
   it('asks nothing for the management page, nor from a router without the app (a replay)', () => {
     const seen = stubFetch(() => summaryOf(1));
     load('id=ws-1&mode=settings');
-    workspaceRouteLoader({
-      request: new Request('http://localhost/w/acme/workspace?id=ws-1'),
-      url: new URL('http://localhost/w/acme/workspace?id=ws-1'),
-      pattern: '/w/:worldId/workspace',
-      params: { worldId: 'acme' },
-      context: undefined as never,
-    });
+    load('id=ws-1', { replay: true });
     expect(seen).toEqual([]);
   });
 });
