@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { expect } from 'vitest';
@@ -33,5 +33,8 @@ export async function appConnecting(
     </Provider>,
   );
   expect(await screen.findByText('Connecting...')).toBeTruthy();
-  return { ...t, router, seen, view, socket: t.sockets.last() };
+  // The spinner is committed before WorldLayout's effects run, and the socket is made in one
+  // of them: on a busy machine the text is found in between.
+  const socket = await waitFor(() => t.sockets.last());
+  return { ...t, router, seen, view, socket };
 }
