@@ -106,8 +106,8 @@ test('the dashboard and a workspace, opened first, each fetch a handful of scrip
 
 /**
  * When, on the page's own clock, the first screen's text was put in the page (the empty
- * conversation's line, or the transcript's first row), and when the markdown renderers' file
- * and the workspace's summary were asked for.
+ * conversation's line, or the transcript's first row), when the markdown renderers' file and
+ * the workspace's summary were asked for, and how often its files list was.
  */
 async function firstScreenTimes(page: Page) {
   await expect
@@ -127,6 +127,10 @@ async function firstScreenTimes(page: Page) {
       firstScreen: (window as unknown as Record<string, number>).firstScreenAt!,
       renderers: started(/\/assets\/richText-/)!,
       summary: started(/\/api\/workspaces\/[^/]+$/),
+      /** Requests for the workspace's files list: the route's and the page's are one. */
+      filesAsked: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/api\/workspaces\/[^/]+\/files$/.test(e.name)).length,
     };
   });
 }
@@ -169,6 +173,7 @@ test('an empty conversation shows before the markdown renderers come; one with m
   const empty = await firstScreenTimes(page);
   expect(empty.summary).toBeLessThan(empty.firstScreen);
   expect(empty.renderers).toBeGreaterThan(empty.firstScreen);
+  expect(empty.filesAsked).toBe(1);
 
   await ask(page, 'What is 15% of 200?');
   await expect(
@@ -180,4 +185,5 @@ test('an empty conversation shows before the markdown renderers come; one with m
   ).toBeVisible();
   const talked = await firstScreenTimes(page);
   expect(talked.renderers).toBeLessThan(talked.firstScreen);
+  expect(talked.filesAsked).toBe(1);
 });
