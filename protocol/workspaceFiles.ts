@@ -79,11 +79,5 @@ export interface WorkspaceExport {
   traces: { key: string; html: string | null; value: unknown }[];
 }
 
-/** The REST paths of this area, built in one place. */
-export function workspaceFilesPath(workspaceId: string): string {
-  return `/api/workspaces/${encodeURIComponent(workspaceId)}/files`;
-}
-
-export function workspaceExportPath(workspaceId: string, format: ExportFormat): string {
-  return `/api/workspaces/${encodeURIComponent(workspaceId)}/export?format=${format}`;
-}
+// The REST paths of this area, in a file without schemas: the app's entry builds them too.
+export { workspaceExportPath, workspaceFilesPath } from './workspaceFilesPaths';

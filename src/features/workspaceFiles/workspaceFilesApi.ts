@@ -1,10 +1,6 @@
-import {
-  workspaceExportPath,
-  workspaceFilesPath,
-  type WorkspaceExport,
-  type WorkspaceFile,
-  type WorkspaceFilesResponse,
-} from '../../../protocol';
+import type { WorkspaceExport, WorkspaceFile, WorkspaceFilesResponse } from '../../../protocol';
+// From the file without schemas: the route's loader brings this api into the app's entry.
+import { workspaceExportPath, workspaceFilesPath } from '../../../protocol/workspaceFilesPaths';
 import { baseApi } from '../../api/baseApi';
 
 export interface WorkspaceFiles {

@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/FullScreenSpinner';
 import { preloadable } from '../../components/preloadable';
 import { appStoreContext } from '../../store/routerContext';
 import type { BuildWhileConnecting } from './buildWhileConnecting';
+import { prefetchWorkspaceFiles } from '../workspaceFiles/prefetchWorkspaceFiles';
 import { workspaceHasMessages } from './workspaceHasMessages';
 
 // Markdown, highlighting and the virtualizer load with the page, not with /login.
@@ -58,15 +59,9 @@ export function workspaceRouteLoader({
     has === false ? undefined : import('../../components/RichTextOnDemand'),
   );
   renderers.then((module) => module?.preloadRichText()).catch(() => undefined);
-  // The workspace's files as soon as their code is in (the page's own file), not after the
-  // page's first commit.
-  if (store && route.worldId && workspaceId) {
-    const { worldId } = route;
-    page
-      .then(() => import('../workspaceFiles/useWorkspaceFiles'))
-      .then(({ prefetchWorkspaceFiles }) => prefetchWorkspaceFiles(store, worldId, workspaceId))
-      .catch(() => undefined);
-  }
+  // The workspace's files, as the session check says yes: not after the page's first commit.
+  if (store && route.worldId && workspaceId)
+    prefetchWorkspaceFiles(store, route.worldId, workspaceId);
   // Its first relative times and the markdown parser's code (compiled by the engine on first
   // use) are made as soon as their chunks are in, while the page's code and the socket are on
   // their way, not while the rows render. Left for an idle moment, they seldom found one (the

@@ -7,10 +7,10 @@ import { routerContextWith } from '../../../src/store/routerContext';
 import { SESSION, json, makeTestStore, stubFetch } from '../testStore';
 
 /**
- * Opening a workspace asks for its files as soon as the page's code is in
- * (the route's loader), not once the page has committed: on a slow
- * connection that request was the last before the first screen. Only for a
- * session the check has accepted, and in the world of the address bar.
+ * Opening a workspace asks for its files as its route matches (the route's
+ * loader), not once the page has committed: on a slow connection that
+ * request was the last before the first screen. Only for a session the
+ * check has accepted, and in the world of the address bar.
  */
 
 afterEach(() => {
@@ -25,7 +25,6 @@ const FILE = {
   size: 12,
   mimeType: 'text/markdown',
 };
-const PAGE_CODE_MS = 20_000;
 
 /** A server whose session answer waits for `answerSession`; the requests it saw, by path. */
 function server(session: () => Response) {
@@ -58,60 +57,42 @@ function openWorkspace(addressBar: string) {
   return t;
 }
 
-const pageCodeIn = () => import('../../../src/features/workspace/WorkspacePage');
 const settled = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe("the workspace's files, asked for by the route", () => {
-  it(
-    'once the session is accepted and the page’s code is in; the page’s own query takes the answer',
-    async () => {
-      const s = server(() => json(200, SESSION));
-      const t = openWorkspace('/w/innovation-lab/workspace?id=ws-1');
-      await pageCodeIn();
-      await settled();
-      // The session check has not answered: nothing is asked that a 401 could answer.
-      expect(s.paths()).not.toContain('/api/workspaces/ws-1/files');
+  it('once the session check says yes; the page’s own query takes that answer', async () => {
+    const s = server(() => json(200, SESSION));
+    const t = openWorkspace('/w/innovation-lab/workspace?id=ws-1');
+    await settled();
+    // The session check has not answered: nothing is asked that a 401 could answer.
+    expect(s.paths()).not.toContain('/api/workspaces/ws-1/files');
 
-      s.answerSession();
-      await vi.waitFor(() => expect(s.paths()).toContain('/api/workspaces/ws-1/files'));
-      expect(s.seen.find((r) => r.url.endsWith('/files'))!.headers.get('X-World-Id')).toBe(
-        'innovation-lab',
-      );
-      const query = t.store.dispatch(
-        workspaceFilesApi.endpoints.getWorkspaceFiles.initiate('ws-1'),
-      );
-      expect((await query).data).toEqual({ files: [FILE], uploadDrive: 'docs' });
-      query.unsubscribe();
-      expect(s.paths().filter((p) => p.endsWith('/files'))).toHaveLength(1);
-    },
-    PAGE_CODE_MS,
-  );
+    s.answerSession();
+    await vi.waitFor(() => expect(s.paths()).toContain('/api/workspaces/ws-1/files'));
+    expect(s.seen.find((r) => r.url.endsWith('/files'))!.headers.get('X-World-Id')).toBe(
+      'innovation-lab',
+    );
+    const query = t.store.dispatch(workspaceFilesApi.endpoints.getWorkspaceFiles.initiate('ws-1'));
+    expect((await query).data).toEqual({ files: [FILE], uploadDrive: 'docs' });
+    query.unsubscribe();
+    expect(s.paths().filter((p) => p.endsWith('/files'))).toHaveLength(1);
+  });
 
-  it(
-    'not when the session check says the person is not signed in (they go to sign in, with the way back)',
-    async () => {
-      const s = server(() => json(401, { status: 'unauthorized', login_url: '/portal' }));
-      const t = openWorkspace('/w/innovation-lab/workspace?id=ws-1');
-      await pageCodeIn();
-      s.answerSession();
-      await vi.waitFor(() => expect(selectAuthStatus(t.store.getState())).toBe('unauthorized'));
-      await settled();
-      expect(s.paths()).not.toContain('/api/workspaces/ws-1/files');
-    },
-    PAGE_CODE_MS,
-  );
+  it('not when the session check says the person is not signed in (they go to sign in, with the way back)', async () => {
+    const s = server(() => json(401, { status: 'unauthorized', login_url: '/portal' }));
+    const t = openWorkspace('/w/innovation-lab/workspace?id=ws-1');
+    s.answerSession();
+    await vi.waitFor(() => expect(selectAuthStatus(t.store.getState())).toBe('unauthorized'));
+    await settled();
+    expect(s.paths()).not.toContain('/api/workspaces/ws-1/files');
+  });
 
-  it(
-    'not while the address bar is in another world (the request would carry its world)',
-    async () => {
-      const s = server(() => json(200, SESSION));
-      openWorkspace('/w/acme_research/dashboard');
-      s.answerSession();
-      await pageCodeIn();
-      await settled();
-      expect(s.paths()).toContain('/api/user');
-      expect(s.paths()).not.toContain('/api/workspaces/ws-1/files');
-    },
-    PAGE_CODE_MS,
-  );
+  it('not while the address bar is in another world (the request would carry its world)', async () => {
+    const s = server(() => json(200, SESSION));
+    openWorkspace('/w/acme_research/dashboard');
+    s.answerSession();
+    await settled();
+    expect(s.paths()).toContain('/api/user');
+    expect(s.paths()).not.toContain('/api/workspaces/ws-1/files');
+  });
 });
