@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exportFormats } from './workspaceFilesPaths';
 
 /*
  * The files of a workspace and its export (issue 20): REST shapes shared by
@@ -39,8 +40,7 @@ export const removeWorkspaceFileQuerySchema = z.object({
 });
 export type RemoveWorkspaceFileQuery = z.infer<typeof removeWorkspaceFileQuerySchema>;
 
-export const exportFormats = ['md', 'json'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
+export { exportFormats, type ExportFormat } from './workspaceFilesPaths';
 
 /** GET /api/workspaces/{id}/export?format=md|json */
 export const exportQuerySchema = z.object({
