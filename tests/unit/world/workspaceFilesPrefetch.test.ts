@@ -41,7 +41,10 @@ function server(session: () => Response) {
   return { seen, paths, answerSession };
 }
 
-/** The app's store with its session check under way, and the route's loader run for `path`. */
+/**
+ * The app's store with its session check under way, and the route's loader run for innovation-lab's
+ * workspace ws-1 while the address bar shows `addressBar`.
+ */
 function openWorkspace(addressBar: string) {
   window.history.replaceState(null, '', addressBar);
   const t = makeTestStore();
