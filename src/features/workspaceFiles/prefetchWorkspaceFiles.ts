@@ -19,8 +19,9 @@ export function prefetchWorkspaceFiles(store: AppStore, worldId: string, workspa
   };
   const checking = (status: ReturnType<typeof selectAuthStatus>) =>
     status === 'unknown' || status === 'checking';
-  if (selectAuthStatus(store.getState()) === 'ok') return ask();
-  if (!checking(selectAuthStatus(store.getState()))) return;
+  const now = selectAuthStatus(store.getState());
+  if (now === 'ok') return ask();
+  if (!checking(now)) return;
   const unsubscribe = store.subscribe(() => {
     const status = selectAuthStatus(store.getState());
     if (checking(status)) return;

@@ -43,12 +43,14 @@ export function workspaceRouteLoader({
   }
   const page = workspacePage.preload();
   page.catch(() => undefined);
-  // Whether there is a conversation to show, asked now: the socket brings the history much later.
-  // Only by the app's own router (it has the store): a replay's sends nothing to the server.
-  const hasMessages =
-    store && route.worldId && workspaceId
-      ? workspaceHasMessages(route.worldId, workspaceId, request.signal)
-      : Promise.resolve(undefined);
+  // Asked of the server now, only by the app's own router (it has the store): a replay's sends
+  // nothing. Whether there is a conversation to show (the socket brings the history much later),
+  // and the workspace's files as the session check says yes (not after the page's first commit).
+  let hasMessages: Promise<boolean | undefined> = Promise.resolve(undefined);
+  if (store && route.worldId && workspaceId) {
+    hasMessages = workspaceHasMessages(route.worldId, workspaceId, request.signal);
+    prefetchWorkspaceFiles(store, route.worldId, workspaceId);
+  }
   // The markdown and HTML renderers too, once the page's code is in, where there are messages
   // (or the server could not say): a chunk's code runs only when the page is between tasks, and
   // once the socket is open it seldom is before the first rows render (they would show as plain
@@ -59,9 +61,6 @@ export function workspaceRouteLoader({
     has === false ? undefined : import('../../components/RichTextOnDemand'),
   );
   renderers.then((module) => module?.preloadRichText()).catch(() => undefined);
-  // The workspace's files, as the session check says yes: not after the page's first commit.
-  if (store && route.worldId && workspaceId)
-    prefetchWorkspaceFiles(store, route.worldId, workspaceId);
   // Its first relative times and the markdown parser's code (compiled by the engine on first
   // use) are made as soon as their chunks are in, while the page's code and the socket are on
   // their way, not while the rows render. Left for an idle moment, they seldom found one (the
